@@ -1,0 +1,77 @@
+import { retryDelay } from './backoff';
+import type { ClientCore } from './client-core';
+import { PlatformApiError } from './errors/api-error';
+import { PlatformError } from './errors/platform-error';
+import { PlatformNetworkError } from './errors/network-error';
+import { PlatformTimeoutError } from './errors/timeout-error';
+import { errorBody, platformMessage, apiErrorFields } from './pipeline';
+import { attempt } from './transport';
+
+/** A request to the platform's OAuth server (`authUrl`). */
+export interface AuthServerRequest {
+  method: 'GET' | 'POST';
+  /** Under `authUrl`: `token`, `validate`, `revoke`, `device`. */
+  path: string;
+  /** Sent as `application/x-www-form-urlencoded`; `undefined` values are left out. */
+  form?: Readonly<Record<string, string | undefined>>;
+  /** The Authorization header, for example `OAuth <token>` for validation. */
+  authorization?: string;
+  /** Retry after a 5xx, a network failure or a timeout (app token and validation only). */
+  retry?: boolean;
+  signal?: AbortSignal;
+}
+
+/** A 2xx answer of the OAuth server. */
+export interface AuthServerAnswer {
+  status: number;
+  headers: Headers;
+  data: unknown;
+}
+
+/**
+ * Sends a request to the OAuth server with the client's timeout and retries (never a call's),
+ * outside every rate-limit bucket. An answer outside 2xx is a PlatformApiError whose message is
+ * the platform's message alone. Nothing of the form (secrets, tokens) appears in any message.
+ */
+export async function authServerRequest(core: ClientCore, request: AuthServerRequest): Promise<AuthServerAnswer> {
+  const url = `${core.authUrl}/${request.path}`;
+  const label = `${request.method} ${new URL(url).pathname}`;
+  const headers: Record<string, string> = {};
+  let body: string | undefined;
+  if (request.form) {
+    const form = new URLSearchParams();
+    for (const [key, value] of Object.entries(request.form)) if (value !== undefined) form.append(key, value);
+    body = form.toString();
+    headers['Content-Type'] = 'application/x-www-form-urlencoded';
+  }
+  if (request.authorization) headers.Authorization = request.authorization;
+  const retries = request.retry ? core.retries : 0;
+  let retriesUsed = 0;
+  for (;;) {
+    try {
+      const answer = await attempt(core.fetch, core.clock, { method: request.method, url, headers, body, label }, core.timeout, request.signal);
+      if (answer.status >= 200 && answer.status < 300) {
+        let data: unknown;
+        try {
+          data = answer.text === '' ? undefined : JSON.parse(answer.text);
+        } catch (error) {
+          throw new PlatformError(`${label} answered with a body that is not JSON.`, { cause: error });
+        }
+        return { status: answer.status, headers: answer.headers, data };
+      }
+      if (answer.status >= 500 && retriesUsed < retries) {
+        retriesUsed++;
+        await core.clock.sleep(retryDelay(retriesUsed, core.clock.random), request.signal);
+        continue;
+      }
+      throw new PlatformApiError(platformMessage(errorBody(answer.text), answer), apiErrorFields(answer, request.method, url));
+    } catch (error) {
+      if ((error instanceof PlatformNetworkError || error instanceof PlatformTimeoutError) && retriesUsed < retries) {
+        retriesUsed++;
+        await core.clock.sleep(retryDelay(retriesUsed, core.clock.random), request.signal);
+        continue;
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,127 @@
+import { ClientCore } from './client-core';
+import { PlatformError } from './errors/platform-error';
+import type { ClientEventListener, ClientEventName } from './events';
+import { clientInternals, type ClientHandle } from './internals';
+import { encodeQuery } from './operation';
+import type { ClientOptions } from './options';
+import { runCall } from './pipeline';
+import type { HttpMethod, QueryValue, RateLimitState, RequestOptions } from './types';
+
+export { clientInternals, type ClientHandle } from './internals';
+
+/** A call without a dedicated operation. */
+export interface RawRequest {
+  method: HttpMethod;
+  /** The path under `baseUrl`, for example `/users`. */
+  path: string;
+  /** Query parameters; a list becomes a repeated key. */
+  query?: Readonly<Record<string, QueryValue>>;
+  /** A JSON body. */
+  body?: unknown;
+}
+
+const methods: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * A client of the platform's API, made by `createClient()`. Operations from the group packages
+ * take it as their first argument; `@platform/client`'s `Platform` class builds on it.
+ */
+export class PlatformClient implements ClientHandle {
+  readonly [clientInternals]: { readonly core: ClientCore; readonly defaults: RequestOptions };
+
+  constructor(core: ClientCore, defaults: RequestOptions = {}) {
+    this[clientInternals] = { core, defaults };
+  }
+
+  /** The application's client ID. */
+  get clientId(): string {
+    return this[clientInternals].core.clientId;
+  }
+
+  /**
+   * Sends a call that has no dedicated method, through the whole pipeline (token, bucket,
+   * retries, errors). Resolves with the parsed JSON, or with no value on 204 or an empty body.
+   *
+   * @example
+   * const users = await client.request<{ data: User[] }>({ method: 'GET', path: '/users', query: { login: ['a', 'b'] } });
+   */
+  request<T = unknown>(request: RawRequest, options?: RequestOptions): Promise<T | undefined> {
+    const { core, defaults } = this[clientInternals];
+    if (typeof request !== 'object' || request === null || !methods.has(request.method)) {
+      return Promise.reject(new PlatformError(`client.request() needs a method (GET, POST, PUT, PATCH or DELETE); got ${String(request?.method)}.`));
+    }
+    if (typeof request.path !== 'string' || !request.path.startsWith('/')) {
+      return Promise.reject(new PlatformError(`client.request() needs a path under the base URL starting with /; got ${String(request.path)}.`));
+    }
+    const [path, inlineQuery] = request.path.split('?', 2) as [string, string | undefined];
+    const call = {
+      target: { method: request.method, path, token: 'either' as const, scopes: [] },
+      params: {},
+      encode: () => {
+        const query = encodeQuery(Object.entries(request.query ?? {}));
+        return { search: [inlineQuery, query].filter(Boolean).join('&'), body: request.body };
+      },
+    };
+    return runCall(core, call, options ? { ...defaults, ...options } : defaults).then((answer) => answer.data as T | undefined);
+  }
+
+  /** A view of this client that acts as `userId` (or as the application, with `'app'`). */
+  as(userId: string): this {
+    if (typeof userId !== 'string' || userId === '') throw new PlatformError(`client.as() needs a user ID or 'app'; got ${String(userId)}.`);
+    return this.withDefaults({ as: userId });
+  }
+
+  /**
+   * A view sharing this client's core with other default request options. Subclasses override it
+   * to return their own kind.
+   */
+  protected withDefaults(defaults: RequestOptions): this {
+    const { core } = this[clientInternals];
+    const view = Object.create(Object.getPrototypeOf(this) as object) as this;
+    Object.assign(view, this);
+    (view as { [clientInternals]: unknown })[clientInternals] = { core, defaults: { ...this[clientInternals].defaults, ...defaults } };
+    return view;
+  }
+
+  /**
+   * The rate-limit state of the app token's bucket, or of a user's with `userId`; undefined until
+   * the platform has answered a request with that token (and again once its reset has passed).
+   */
+  rateLimitOf(userId?: string): RateLimitState | undefined {
+    const state = this[clientInternals].core.buckets.state(userId === undefined || userId === 'app' ? 'app' : `user:${userId}`);
+    return state ? { limit: state.limit, remaining: state.remaining, resetAt: state.resetAt } : undefined;
+  }
+
+  /** Listens to a client event (`rateLimit`, `tokenInvalid`). */
+  on<Name extends ClientEventName>(name: Name, listener: ClientEventListener<Name>): this {
+    this[clientInternals].core.events.on(name, listener);
+    return this;
+  }
+
+  /** Stops listening. */
+  off<Name extends ClientEventName>(name: Name, listener: ClientEventListener<Name>): this {
+    this[clientInternals].core.events.off(name, listener);
+    return this;
+  }
+}
+
+/**
+ * Makes a client. With `token` every call uses that raw access token; `@platform/auth` adds
+ * registered users and the app token.
+ *
+ * @throws PlatformError for a bad option (no clientId, a negative timeout, an unknown rateLimit
+ * mode...) or when the runtime has no fetch and none is given.
+ * @example
+ * const client = createClient({ clientId, token });
+ * const emotes = await globalEmotes(client);
+ */
+export function createClient(options: ClientOptions): PlatformClient {
+  return new PlatformClient(new ClientCore(options));
+}
+
+/** The shared core of a client, for packages that build on core. */
+export function clientCore(client: ClientHandle): ClientCore {
+  const internals = (client as Partial<ClientHandle> | undefined)?.[clientInternals];
+  if (!internals) throw new PlatformError('Expected a client made by createClient() or new Platform().');
+  return internals.core;
+}

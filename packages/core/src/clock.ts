@@ -1,0 +1,46 @@
+/**
+ * Where the library reads time and randomness. Every wait (backoff, rate-limit holds, attempt
+ * timeouts) goes through one clock, so tests can run them in virtual time
+ * (see `createVirtualClock` in `@platform/core/testing`).
+ */
+export interface Clock {
+  /** Epoch milliseconds. */
+  now(): number;
+  /** Resolves after `ms`; rejects with the signal's reason when the signal aborts first. */
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  /** Calls `callback` after `ms`; the handle goes to `clearTimeout`. */
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  /** A number in [0, 1), for jitter. */
+  random(): number;
+}
+
+/** The real clock: `Date.now`, the runtime's timers and `Math.random`. */
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms, signal) => sleepWith(systemClock, ms, signal),
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  random: () => Math.random(),
+};
+
+/** A `sleep` built on a clock's `setTimeout`, cancellable by a signal. */
+export function sleepWith(clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>, ms: number, signal?: AbortSignal): Promise<void> {
+  if (signal?.aborted) return Promise.reject(abortReason(signal));
+  return new Promise<void>((resolve, reject) => {
+    const onAbort = () => {
+      clock.clearTimeout(handle);
+      reject(abortReason(signal!));
+    };
+    const handle = clock.setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, Math.max(0, ms));
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** The reason a signal was aborted with (an AbortError DOMException unless another was given). */
+export function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
+}

@@ -1,0 +1,47 @@
+import { errorMarker, PlatformError, type PlatformErrorOptions } from './platform-error';
+
+/** The fields of a PlatformApiError. */
+export interface PlatformApiErrorInit extends PlatformErrorOptions {
+  status: number;
+  method: string;
+  url: string;
+  error?: string | undefined;
+  body?: unknown;
+  headers?: Headers | undefined;
+}
+
+/**
+ * The platform answered outside 2xx and the pipeline had no reason to retry, or ran out of
+ * retries. Also the error of the OAuth server when a token request, validation or revocation is
+ * refused.
+ *
+ * For API calls the message reads `<message> (<status> on <METHOD> <path>)`; for the OAuth server
+ * it is the platform's message alone.
+ */
+export class PlatformApiError extends PlatformError {
+  static override readonly marker: symbol = errorMarker('PlatformApiError');
+  override name = 'PlatformApiError';
+
+  /** HTTP status. */
+  readonly status: number;
+  /** HTTP method of the failed request. */
+  readonly method: string;
+  /** Full URL of the failed request, with its query. */
+  readonly url: string;
+  /** Short label such as `Bad Request`. */
+  readonly error: string | undefined;
+  /** Parsed body, or the raw text when it is not JSON. */
+  readonly body: unknown;
+  /** Response headers. */
+  readonly headers: Headers | undefined;
+
+  constructor(message: string, init: PlatformApiErrorInit) {
+    super(message, init);
+    this.status = init.status;
+    this.method = init.method;
+    this.url = init.url;
+    this.error = init.error;
+    this.body = init.body;
+    this.headers = init.headers;
+  }
+}

@@ -1,0 +1,22 @@
+import { errorMarker, PlatformError, type PlatformErrorOptions } from './platform-error';
+
+/** The fields of a PlatformAuthError. */
+export interface PlatformAuthErrorOptions extends PlatformErrorOptions {
+  userId?: string | undefined;
+}
+
+/**
+ * No usable token for the call. Except when a token died and cannot be renewed, nothing was sent.
+ */
+export class PlatformAuthError extends PlatformError {
+  static override readonly marker: symbol = errorMarker('PlatformAuthError');
+  override name = 'PlatformAuthError';
+
+  /** The user the failure concerns, when there is one. */
+  readonly userId: string | undefined;
+
+  constructor(message: string, options?: PlatformAuthErrorOptions) {
+    super(message, options);
+    this.userId = options?.userId;
+  }
+}

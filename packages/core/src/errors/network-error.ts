@@ -1,0 +1,10 @@
+import { errorMarker, PlatformError } from './platform-error';
+
+/**
+ * No answer: a failed DNS lookup, a refused or reset connection, or a body that stopped mid-way.
+ * Message: `<METHOD> <path> could not reach the platform: <runtime message>`.
+ */
+export class PlatformNetworkError extends PlatformError {
+  static override readonly marker: symbol = errorMarker('PlatformNetworkError');
+  override name = 'PlatformNetworkError';
+}

@@ -1,0 +1,47 @@
+const markerPrefix = 'platform.error.';
+
+/** Options every error class accepts: the failure it wraps. */
+export interface PlatformErrorOptions {
+  cause?: unknown;
+}
+
+/**
+ * The base of everything the library throws (apart from an abort signal's reason and what a
+ * caller's own token store throws).
+ *
+ * `instanceof` works across two installed copies of the library: each class is recognised by a
+ * `Symbol.for` marker instead of its prototype chain.
+ *
+ * @example
+ * try { await client.request({ method: 'GET', path: '/users' }); }
+ * catch (error) { if (error instanceof PlatformError) console.error(error.message); }
+ */
+export class PlatformError extends Error {
+  /** The marker that identifies instances of this class; each subclass declares its own. */
+  static readonly marker: symbol = Symbol.for(`${markerPrefix}PlatformError`);
+  override name = 'PlatformError';
+
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return (
+      typeof value === 'object' &&
+      value !== null &&
+      (value as Record<symbol, unknown>)[(this as typeof PlatformError).marker] === true
+    );
+  }
+
+  constructor(message: string, options?: PlatformErrorOptions) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    // Mark the instance with the marker of every class in its chain, so that `instanceof`
+    // against a parent class of another copy of the library holds too.
+    let current: unknown = new.target;
+    while (typeof current === 'function' && 'marker' in current) {
+      Object.defineProperty(this, (current as typeof PlatformError).marker, { value: true });
+      current = Object.getPrototypeOf(current);
+    }
+  }
+}
+
+/** Builds the marker symbol of an error class. */
+export function errorMarker(className: string): symbol {
+  return Symbol.for(`${markerPrefix}${className}`);
+}

@@ -1,0 +1,39 @@
+import { PlatformAuthError } from './auth-error';
+import { errorMarker, type PlatformErrorOptions } from './platform-error';
+
+/** The fields of a PlatformScopeError. */
+export interface PlatformScopeErrorInit extends PlatformErrorOptions {
+  /** Scopes that would satisfy the endpoint; one suffices. */
+  required: readonly string[];
+  /** Scopes of the token. */
+  granted: readonly string[];
+  /** Owner of the token. */
+  userId: string;
+  method: string;
+  path: string;
+}
+
+/**
+ * The chosen user token exists and lacks the scope the endpoint needs; thrown before any request
+ * is sent. Raw tokens are never checked.
+ *
+ * Message: `The token of user <id> is missing the <scope> scope required by <METHOD> <path>.`,
+ * several acceptable scopes joined with "or".
+ */
+export class PlatformScopeError extends PlatformAuthError {
+  static override readonly marker: symbol = errorMarker('PlatformScopeError');
+  override name = 'PlatformScopeError';
+
+  readonly required: readonly string[];
+  readonly granted: readonly string[];
+  declare readonly userId: string;
+
+  constructor(init: PlatformScopeErrorInit) {
+    super(
+      `The token of user ${init.userId} is missing the ${init.required.join(' or ')} scope required by ${init.method} ${init.path}.`,
+      { userId: init.userId, cause: init.cause },
+    );
+    this.required = Object.freeze([...init.required]);
+    this.granted = Object.freeze([...init.granted]);
+  }
+}

@@ -1,0 +1,53 @@
+import type { PlatformAuthError } from './errors/auth-error';
+
+/** What a `rateLimit` listener receives: the bucket that is empty and how long the call waits. */
+export interface RateLimitEvent {
+  /** `app`, `user:<id>` or `raw:<fingerprint>`. */
+  bucket: string;
+  /** Milliseconds. */
+  wait: number;
+}
+
+/** What a `tokenInvalid` listener receives: the user that was removed and why. */
+export interface TokenInvalidEvent {
+  userId: string;
+  error: PlatformAuthError;
+}
+
+/** The client events and what their listeners receive. */
+export interface ClientEvents {
+  /** A call waits for a rate limit: an empty bucket, or an endpoint-specific limit. */
+  rateLimit: RateLimitEvent;
+  /** A user was removed because their authorization is dead. */
+  tokenInvalid: TokenInvalidEvent;
+}
+
+export type ClientEventName = keyof ClientEvents;
+export type ClientEventListener<Name extends ClientEventName> = (event: ClientEvents[Name]) => void;
+
+/** A small typed event emitter. A listener that throws is reported to the console, never to the call. */
+export class EventHub {
+  readonly #listeners = new Map<string, Set<(event: never) => void>>();
+
+  on<Name extends ClientEventName>(name: Name, listener: ClientEventListener<Name>): void {
+    let set = this.#listeners.get(name);
+    if (!set) this.#listeners.set(name, (set = new Set()));
+    set.add(listener);
+  }
+
+  off<Name extends ClientEventName>(name: Name, listener: ClientEventListener<Name>): void {
+    this.#listeners.get(name)?.delete(listener);
+  }
+
+  emit<Name extends ClientEventName>(name: Name, event: ClientEvents[Name]): void {
+    const set = this.#listeners.get(name);
+    if (!set || set.size === 0) return;
+    for (const listener of [...set]) {
+      try {
+        (listener as ClientEventListener<Name>)(event);
+      } catch (error) {
+        console.error(`A ${name} listener threw:`, error);
+      }
+    }
+  }
+}

@@ -1,0 +1,299 @@
+import type { CallTarget } from './authenticator';
+import { clientInternals, type ClientHandle } from './internals';
+import type { ClientCore } from './client-core';
+import { PlatformError } from './errors/platform-error';
+import { describe } from './options';
+import { Paginator, type Page, type PageSource, type RawPage } from './paginator';
+import { runCall, type ApiAnswer, type Call } from './pipeline';
+import type { HttpMethod, RequestOptions, TokenKind } from './types';
+
+/** How a parameter is checked and where it travels. */
+export interface ParamSpec {
+  /** `ids` is a string or a list of strings, sent as a repeated query key. */
+  readonly type: 'string' | 'number' | 'boolean' | 'ids' | 'array' | 'object';
+  readonly in: 'query' | 'body';
+  readonly required?: boolean;
+  /** Numbers: the allowed range, inclusive. */
+  readonly min?: number;
+  readonly max?: number;
+  readonly integer?: boolean;
+  /** Strings: characters; arrays: items. */
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly oneOf?: readonly (string | number)[];
+  /** `ids`: the platform's maximum per request; longer lists are split and the results joined. */
+  readonly chunk?: number;
+}
+
+/**
+ * How the answer becomes the result: `void` (204), `first` (`data[0]`, an error when empty),
+ * `first-or-null`, `data` (the list), `envelope` (the whole body, for `template` and the like),
+ * `page` (a paginator).
+ */
+export type ResultKind = 'void' | 'first' | 'first-or-null' | 'data' | 'envelope' | 'page';
+
+/**
+ * One operation of the platform's API, declared once as plain data. Validation, the request,
+ * the docs and the tests all derive from it.
+ */
+export interface OperationDeclaration<Params, Result> {
+  /** `group.operation`, as messages name it. */
+  readonly name: string;
+  readonly method: HttpMethod;
+  /** The path under `baseUrl`, for example `/chat/chatters`. */
+  readonly path: string;
+  readonly token: TokenKind;
+  /** Scopes that satisfy the endpoint; one suffices. */
+  readonly scopes: readonly string[];
+  /** The parameter naming the acting user; it defaults to the user whose token is used. */
+  readonly actingUser?: string;
+  /** The acting-user field may stay unset when the token does not say who acts. */
+  readonly actingUserOptional?: boolean;
+  readonly params: { readonly [Key in keyof Required<Params>]: ParamSpec };
+  /** `data`: the body parameters travel as `{ data: { ... } }`. */
+  readonly bodyWrap?: 'data';
+  readonly result: ResultKind;
+  /** Phantom field carrying the types; never set. */
+  readonly types?: { params: Params; result: Result };
+}
+
+/** Freezes a declaration; the types travel with it. */
+export function defineOperation<Params, Result>(declaration: OperationDeclaration<Params, Result>): OperationDeclaration<Params, Result> {
+  return Object.freeze({ ...declaration, params: Object.freeze({ ...declaration.params }), scopes: Object.freeze([...declaration.scopes]) });
+}
+
+type AnyOperation = OperationDeclaration<unknown, unknown>;
+type Params = Readonly<Record<string, unknown>>;
+
+/**
+ * Checks parameters against the declaration before anything is sent. A broken rule is a plain
+ * PlatformError that names the parameter and what is allowed.
+ */
+export function validateParams(operation: AnyOperation, params: unknown): asserts params is Params {
+  const name = operation.name;
+  if (params !== undefined && (typeof params !== 'object' || params === null || Array.isArray(params))) {
+    throw new PlatformError(`${name} takes an object of parameters; got ${describe(params)}.`);
+  }
+  const given = (params ?? {}) as Params;
+  const specs = operation.params as Readonly<Record<string, ParamSpec>>;
+  for (const key of Object.keys(given)) {
+    if (!(key in specs)) throw new PlatformError(`${name} has no parameter ${key}.`);
+  }
+  for (const [key, spec] of Object.entries(specs)) {
+    const value = given[key];
+    if (value === undefined) {
+      if (spec.required) throw new PlatformError(`${name} needs the parameter ${key}.`);
+      continue;
+    }
+    const problem = checkValue(spec, value);
+    if (problem) throw new PlatformError(`The parameter ${key} of ${name} ${problem}; got ${describe(value)}.`);
+  }
+}
+
+function checkValue(spec: ParamSpec, value: unknown): string | undefined {
+  switch (spec.type) {
+    case 'string':
+      if (typeof value !== 'string') return 'must be a string';
+      if (value === '' && spec.required) return 'must not be empty';
+      return checkLength(spec, value.length, 'characters') ?? checkOneOf(spec, value);
+    case 'number':
+      if (typeof value !== 'number' || !Number.isFinite(value)) return 'must be a number';
+      if (spec.integer && !Number.isInteger(value)) return 'must be a whole number';
+      if ((spec.min !== undefined && value < spec.min) || (spec.max !== undefined && value > spec.max)) {
+        return `must be ${range(spec.min, spec.max)}`;
+      }
+      return checkOneOf(spec, value);
+    case 'boolean':
+      return typeof value === 'boolean' ? undefined : 'must be true or false';
+    case 'ids': {
+      const list = typeof value === 'string' ? [value] : value;
+      if (!Array.isArray(list) || list.some((item) => typeof item !== 'string' || item === '')) return 'must be an ID or a list of IDs (non-empty strings)';
+      if (list.length === 0) return 'must hold at least one ID';
+      return checkLength(spec, list.length, 'IDs');
+    }
+    case 'array':
+      if (!Array.isArray(value)) return 'must be a list';
+      return checkLength(spec, value.length, 'items');
+    case 'object':
+      return typeof value === 'object' && value !== null && !Array.isArray(value) ? undefined : 'must be an object';
+  }
+}
+
+function checkLength(spec: ParamSpec, length: number, unit: string): string | undefined {
+  if ((spec.minLength !== undefined && length < spec.minLength) || (spec.maxLength !== undefined && length > spec.maxLength)) {
+    return `must hold ${range(spec.minLength, spec.maxLength)} ${unit}`;
+  }
+  return undefined;
+}
+
+function checkOneOf(spec: ParamSpec, value: string | number): string | undefined {
+  return spec.oneOf && !spec.oneOf.includes(value) ? `must be one of ${spec.oneOf.map((item) => JSON.stringify(item)).join(', ')}` : undefined;
+}
+
+function range(min: number | undefined, max: number | undefined): string {
+  if (min !== undefined && max !== undefined) return `from ${min} to ${max}`;
+  return min !== undefined ? `at least ${min}` : `at most ${String(max)}`;
+}
+
+/** Encodes query parameters: one `key=value` pair per list element, `undefined` left out. */
+export function encodeQuery(entries: Iterable<[string, unknown]>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of entries) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const item of value) search.append(key, String(item));
+    else search.append(key, value === null ? '' : String(value));
+  }
+  return search.toString();
+}
+
+function callFor(operation: AnyOperation, params: Params, cursor?: { after?: string }): Call {
+  const target: CallTarget = {
+    method: operation.method,
+    path: operation.path,
+    token: operation.token,
+    scopes: operation.scopes,
+    actingUser: operation.actingUser,
+  };
+  const specs = operation.params as Readonly<Record<string, ParamSpec>>;
+  return {
+    target,
+    params,
+    actingUserOptional: operation.actingUserOptional,
+    encode(final) {
+      const query: [string, unknown][] = [];
+      let body: Record<string, unknown> | undefined;
+      for (const [key, value] of Object.entries(final)) {
+        if (value === undefined) continue;
+        if (specs[key]?.in === 'body') (body ??= {})[key] = value;
+        else query.push([key, value]);
+      }
+      if (cursor?.after !== undefined) query.push(['after', cursor.after]);
+      if (body && operation.bodyWrap === 'data') body = { data: body };
+      return { search: encodeQuery(query), body };
+    },
+  };
+}
+
+/** Splits the call into one parameter set per chunk of its long ID list (one set when none). */
+function splitChunks(operation: AnyOperation, params: Params): Params[] {
+  for (const [key, spec] of Object.entries(operation.params as Readonly<Record<string, ParamSpec>>)) {
+    const value = params[key];
+    if (spec.chunk === undefined || !Array.isArray(value) || value.length <= spec.chunk) continue;
+    const sets: Params[] = [];
+    for (let start = 0; start < value.length; start += spec.chunk) sets.push({ ...params, [key]: value.slice(start, start + spec.chunk) });
+    return sets;
+  }
+  return [params];
+}
+
+/** Reads the core and the view's default options from a client. */
+export function internalsOf(client: ClientHandle): { core: ClientCore; defaults: RequestOptions } {
+  const internals = (client as Partial<ClientHandle> | undefined)?.[clientInternals];
+  if (!internals) throw new PlatformError('Expected a client made by createClient() or new Platform() as the first argument.');
+  return internals;
+}
+
+function mergeOptions(defaults: RequestOptions, options: RequestOptions | undefined): RequestOptions {
+  return options ? { ...defaults, ...options } : defaults;
+}
+
+function dataOf(answer: ApiAnswer): unknown[] {
+  const data = (answer.data as { data?: unknown } | undefined)?.data;
+  return Array.isArray(data) ? data : [];
+}
+
+/**
+ * Runs a non-list operation: validates, sends (one request per chunk of a long ID list, joined in
+ * order) and shapes the answer as the declaration says.
+ */
+export async function callOperation<P, R>(
+  client: ClientHandle,
+  operation: OperationDeclaration<P, R>,
+  params?: P,
+  options?: RequestOptions,
+): Promise<R> {
+  const { core, defaults } = internalsOf(client);
+  const declaration = operation as AnyOperation;
+  validateParams(declaration, params);
+  const merged = mergeOptions(defaults, options);
+  const given = (params ?? {}) as Params;
+  const sets = splitChunks(declaration, given);
+  const answers = sets.length === 1
+    ? [await runCall(core, callFor(declaration, given), merged)]
+    : await Promise.all(sets.map((set) => runCall(core, callFor(declaration, set), merged)));
+  return shapeResult(declaration, answers) as R;
+}
+
+function shapeResult(operation: AnyOperation, answers: ApiAnswer[]): unknown {
+  switch (operation.result) {
+    case 'void':
+      return undefined;
+    case 'first':
+    case 'first-or-null': {
+      const item = dataOf(answers[0]!)[0];
+      if (item !== undefined) return item;
+      if (operation.result === 'first-or-null') return null;
+      throw new PlatformError(`${operation.method} ${operation.path} returned no data.`);
+    }
+    case 'data':
+      return answers.length === 1 ? dataOf(answers[0]!) : answers.flatMap(dataOf);
+    case 'envelope':
+    case 'page': {
+      const first = (answers[0]!.data ?? {}) as Record<string, unknown>;
+      return answers.length === 1 ? first : { ...first, data: answers.flatMap(dataOf) };
+    }
+  }
+}
+
+/** A page of a declared list operation; `raw` is the envelope with `data` and the extra fields. */
+export type OperationPage<T, Extra = object> = Page<T, RawPage<T> & Extra>;
+
+/**
+ * Runs a list operation as a paginator. Parameters are checked at once (a broken rule throws
+ * here, before anything is sent); pages are fetched when awaited or iterated, with the call's
+ * options applied to every page. A long ID list is walked chunk after chunk.
+ */
+export function paginateOperation<P, T, Extra = object>(
+  client: ClientHandle,
+  operation: OperationDeclaration<P, T>,
+  params?: P,
+  options?: RequestOptions,
+): Paginator<T, OperationPage<T, Extra>> {
+  const { core, defaults } = internalsOf(client);
+  const declaration = operation as AnyOperation;
+  validateParams(declaration, params);
+  const merged = mergeOptions(defaults, options);
+  const sets = splitChunks(declaration, (params ?? {}) as Params);
+  type P2 = OperationPage<T, Extra>;
+  const positions = new WeakMap<P2, number>();
+
+  const load = async (chunk: number, after: string | undefined): Promise<P2> => {
+    const answer = await runCall(core, callFor(declaration, sets[chunk]!, { after }), merged);
+    const raw = (answer.data ?? { data: [] }) as RawPage<T> & Extra;
+    const data = Array.isArray(raw.data) ? raw.data : [];
+    const pagination = raw.pagination;
+    const cursor = typeof pagination === 'string' ? pagination || undefined : pagination?.cursor || undefined;
+    const page: P2 = { data, raw, cursor };
+    positions.set(page, chunk);
+    return page;
+  };
+
+  const source: PageSource<T, P2> = {
+    first: () => load(0, undefined),
+    next(page) {
+      const chunk = positions.get(page) ?? 0;
+      // An empty page ends the list even if the platform still sent a cursor.
+      if (page.cursor && page.data.length > 0) return load(chunk, page.cursor);
+      if (chunk + 1 < sets.length) return load(chunk + 1, undefined);
+      return undefined;
+    },
+    async total(first) {
+      if (typeof first.raw.total !== 'number') return undefined;
+      if (sets.length === 1) return first.raw.total;
+      let sum = first.raw.total;
+      for (let chunk = 1; chunk < sets.length; chunk++) sum += (await load(chunk, undefined)).raw.total ?? 0;
+      return sum;
+    },
+  };
+  return new Paginator(source);
+}

@@ -1,0 +1,222 @@
+import { missingActingUserError, rawCredential, type CallTarget, type Credential, type CredentialRequest } from './authenticator';
+import { endpointLimitDelay, retryDelay } from './backoff';
+import type { ClientCore } from './client-core';
+import { abortReason } from './clock';
+import { PlatformApiError } from './errors/api-error';
+import { PlatformError } from './errors/platform-error';
+import { PlatformNetworkError } from './errors/network-error';
+import { PlatformRateLimitError } from './errors/rate-limit-error';
+import { PlatformTimeoutError } from './errors/timeout-error';
+import { checkRetries, checkTimeout } from './options';
+import { attempt, type Answer, type Exchange } from './transport';
+import type { RequestOptions } from './types';
+
+/** A call as the pipeline runs it: where it goes, with which parameters, and how they travel. */
+export interface Call {
+  readonly target: CallTarget;
+  /** The parameters as given (the acting-user field may be filled in from the token's owner). */
+  readonly params: Readonly<Record<string, unknown>>;
+  /** Leave the acting-user field out when the token does not say who acts (instead of failing). */
+  readonly actingUserOptional?: boolean | undefined;
+  /** Turns the final parameters into the query string (without `?`) and the JSON body. */
+  encode(params: Readonly<Record<string, unknown>>): { search: string; body: unknown };
+}
+
+/** A 2xx answer, parsed. */
+export interface ApiAnswer {
+  status: number;
+  headers: Headers;
+  /** The parsed JSON body, or undefined for 204 and empty bodies. */
+  data: unknown;
+  url: string;
+}
+
+/** Methods that may be sent again after a failure that leaves the outcome unknown. */
+const idempotent: ReadonlySet<string> = new Set(['GET', 'PUT', 'DELETE']);
+
+/**
+ * Runs one call through the pipeline: choose the identity, take a point from the bucket, attempt
+ * with a timeout, classify the answer, and handle 401 / 429 / retryable failures as the spec's
+ * status table says. Resolves with the 2xx answer; rejects with a PlatformError subclass, or with
+ * the signal's reason when aborted.
+ */
+export async function runCall(core: ClientCore, call: Call, options: RequestOptions = {}): Promise<ApiAnswer> {
+  checkTimeout(options.timeout, 'The request option');
+  checkRetries(options.retries, 'The request option');
+  const { signal } = options;
+  if (signal?.aborted) throw abortReason(signal);
+  const { target } = call;
+  const retries = options.retries ?? core.retries;
+  const timeout = options.timeout ?? core.timeout;
+  const label = `${target.method} ${target.path}`;
+
+  const credentialRequest: CredentialRequest = { target, params: call.params, as: options.as, signal };
+  let credential = await chooseCredential(core, call, credentialRequest, options.token);
+  const params = fillActingUser(call, credential);
+  const { search, body } = call.encode(params);
+  const url = `${core.baseUrl}${target.path}${search ? `?${search}` : ''}`;
+  const exchange: Exchange = {
+    method: target.method,
+    url,
+    headers: headersFor(core.clientId, credential, body !== undefined),
+    body: body === undefined ? undefined : JSON.stringify(body),
+    label,
+  };
+
+  let retriesUsed = 0;
+  let renewed = false;
+  let endpointLimitHits = 0;
+  for (;;) {
+    await core.buckets.take(credential.bucket, { method: target.method, path: target.path, url, signal });
+    let answer: Answer;
+    try {
+      answer = await attempt(core.fetch, core.clock, exchange, timeout, signal);
+    } catch (error) {
+      core.buckets.release(credential.bucket);
+      // Only a request whose repetition is harmless is sent again after an unknown outcome.
+      if ((error instanceof PlatformNetworkError || error instanceof PlatformTimeoutError) && idempotent.has(target.method) && retriesUsed < retries) {
+        retriesUsed++;
+        await core.clock.sleep(retryDelay(retriesUsed, core.clock.random), signal);
+        continue;
+      }
+      throw error;
+    }
+    core.buckets.record(credential.bucket, answer.headers);
+    const { status } = answer;
+
+    if (status >= 200 && status < 300) return { status, headers: answer.headers, data: parseSuccess(answer, label), url };
+
+    if (status === 401 && !renewed && credential.kind !== 'raw' && core.authenticator.unauthorized) {
+      // Once per call: a dead token is renewed and the request sent again, without using a retry.
+      renewed = true;
+      const next = await core.authenticator.unauthorized(credential, credentialRequest);
+      if (next) {
+        credential = next;
+        exchange.headers = headersFor(core.clientId, credential, body !== undefined);
+        continue;
+      }
+    }
+
+    if (status === 429) {
+      const bucketEmpty = isBucketEmpty(answer.headers);
+      const resetHeader = Number(answer.headers.get('ratelimit-reset') ?? Number.NaN);
+      const now = core.clock.now();
+      let wait: number;
+      let resetAt: number;
+      if (bucketEmpty && Number.isFinite(resetHeader)) {
+        resetAt = resetHeader * 1000;
+        core.buckets.markEmpty(credential.bucket, resetAt, Number(answer.headers.get('ratelimit-limit') ?? Number.NaN) || undefined);
+        // A reset that has already passed is retried at once.
+        wait = Math.max(0, resetAt - now);
+      } else {
+        // The token still has points: an endpoint-specific limit, whose end the platform does not
+        // report. The client estimates it with its own doubling backoff.
+        wait = endpointLimitDelay(endpointLimitHits++, core.clock.random);
+        resetAt = now + wait;
+      }
+      if (core.rateLimit === 'throw' || retriesUsed >= retries) {
+        throw new PlatformRateLimitError(apiMessage(answer, label), {
+          ...apiErrorFields(answer, target.method, url),
+          resetAt,
+          now: () => core.clock.now(),
+        });
+      }
+      retriesUsed++;
+      if (wait > 0) {
+        core.events.emit('rateLimit', { bucket: credential.bucket, wait });
+        await core.clock.sleep(wait, signal);
+      }
+      continue;
+    }
+
+    if (status >= 500 && idempotent.has(target.method) && retriesUsed < retries) {
+      retriesUsed++;
+      await core.clock.sleep(retryDelay(retriesUsed, core.clock.random), signal);
+      continue;
+    }
+
+    throw new PlatformApiError(apiMessage(answer, label), apiErrorFields(answer, target.method, url));
+  }
+}
+
+async function chooseCredential(core: ClientCore, call: Call, request: CredentialRequest, token: string | undefined): Promise<Credential> {
+  if (token !== undefined) {
+    if (typeof token !== 'string' || token === '') throw new PlatformError('The request option token must be a non-empty string.');
+    // A raw token does not say who it belongs to: an unset acting-user field cannot be filled in.
+    const field = call.target.actingUser;
+    if (field && !call.actingUserOptional && call.params[field] === undefined) throw missingActingUserError(call.target, 'raw');
+    return rawCredential(token);
+  }
+  return core.authenticator.credential(request);
+}
+
+/** Fills the acting-user field (`moderator_id`, `sender_id`...) from the token's owner. */
+function fillActingUser(call: Call, credential: Credential): Readonly<Record<string, unknown>> {
+  const field = call.target.actingUser;
+  if (!field || call.params[field] !== undefined) return call.params;
+  if (credential.userId !== undefined) return { ...call.params, [field]: credential.userId };
+  if (call.actingUserOptional) return call.params;
+  throw missingActingUserError(call.target, credential.kind === 'app' ? 'app' : 'raw');
+}
+
+function headersFor(clientId: string, credential: Credential, hasBody: boolean): Record<string, string> {
+  const headers: Record<string, string> = { 'Client-Id': clientId, Authorization: `Bearer ${credential.accessToken}` };
+  if (hasBody) headers['Content-Type'] = 'application/json';
+  return headers;
+}
+
+/** A 429 with no points left (or no count at all) means the token's bucket is empty. */
+function isBucketEmpty(headers: Headers): boolean {
+  const remaining = headers.get('ratelimit-remaining');
+  return remaining === null || Number(remaining) <= 0;
+}
+
+function parseSuccess(answer: Answer, label: string): unknown {
+  if (answer.status === 204 || answer.text === '') return undefined;
+  try {
+    return JSON.parse(answer.text);
+  } catch (error) {
+    throw new PlatformError(`${label} answered with a body that is not JSON.`, { cause: error });
+  }
+}
+
+/** The parsed error body, or its raw text when it is not JSON. */
+export function errorBody(text: string): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The platform's own message from an error body, with fallbacks for bodies that carry none. */
+export function platformMessage(body: unknown, answer: Pick<Answer, 'status' | 'statusText'>): string {
+  if (typeof body === 'object' && body !== null) {
+    const record = body as Record<string, unknown>;
+    for (const key of ['message', 'error_description', 'error']) {
+      const value = record[key];
+      if (typeof value === 'string' && value !== '') return value;
+    }
+  }
+  if (typeof body === 'string' && body.trim() !== '' && body.length <= 200) return body.trim();
+  return answer.statusText || `HTTP ${answer.status}`;
+}
+
+function apiMessage(answer: Answer, label: string): string {
+  return `${platformMessage(errorBody(answer.text), answer)} (${answer.status} on ${label})`;
+}
+
+/** The fields of a PlatformApiError for an answer outside 2xx. */
+export function apiErrorFields(answer: Answer, method: string, url: string) {
+  const body = errorBody(answer.text);
+  const label = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).error : undefined;
+  return {
+    status: answer.status,
+    method,
+    url,
+    error: typeof label === 'string' ? label : answer.statusText || undefined,
+    body,
+    headers: answer.headers,
+  };
+}

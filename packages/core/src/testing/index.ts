@@ -1,0 +1,1 @@
+export { createVirtualClock, type VirtualClock, type VirtualClockOptions } from './virtual-clock';

@@ -1,0 +1,116 @@
+import { sleepWith, type Clock } from '../clock';
+
+/** A clock whose time moves only when told to (or, with `auto`, whenever nothing else is left to run). */
+export interface VirtualClock extends Clock {
+  /** Moves time forward by `ms`, running every timer that falls due, in order. */
+  advance(ms: number): Promise<void>;
+  /** Runs timers until none is left (or `limit` timers ran). */
+  runAll(limit?: number): Promise<void>;
+  /** Timers still waiting. */
+  pending(): number;
+  /** Every `sleep` asked for, in ms, in order: handy to check backoff bounds. */
+  readonly sleeps: number[];
+  /** Stops the automatic advance of an `auto` clock. */
+  stop(): void;
+}
+
+export interface VirtualClockOptions {
+  /** Epoch ms to start at. Default 1,700,000,000,000. */
+  start?: number;
+  /** The source of `random()`; default always 0.5. */
+  random?: () => number;
+  /**
+   * Advance by itself: whenever the program has nothing left to do but wait for a timer, jump to
+   * that timer. Suits code whose I/O is in memory (a fetch stub); over real sockets, advance by hand.
+   */
+  auto?: boolean;
+}
+
+interface Timer {
+  at: number;
+  order: number;
+  callback: () => void;
+}
+
+/** Lets pending promise chains and immediates run before time moves. */
+async function settle(): Promise<void> {
+  for (let round = 0; round < 20; round++) await new Promise<void>((resolve) => setImmediate(resolve));
+}
+
+/** Makes a virtual clock for tests, so that long waits (backoff, rate limits, timeouts) take no real time. */
+export function createVirtualClock(options: VirtualClockOptions = {}): VirtualClock {
+  let now = options.start ?? 1_700_000_000_000;
+  let order = 0;
+  const timers = new Map<number, Timer>();
+  const sleeps: number[] = [];
+  let driving = false;
+  let stopped = !options.auto;
+
+  const next = (): Timer | undefined => {
+    let first: Timer | undefined;
+    for (const timer of timers.values()) if (!first || timer.at < first.at || (timer.at === first.at && timer.order < first.order)) first = timer;
+    return first;
+  };
+  const fire = (timer: Timer) => {
+    timers.delete(timer.order);
+    now = Math.max(now, timer.at);
+    timer.callback();
+  };
+  const drive = async () => {
+    if (driving || stopped) return;
+    driving = true;
+    try {
+      for (;;) {
+        await settle();
+        const timer = next();
+        if (!timer || stopped) break;
+        fire(timer);
+      }
+    } finally {
+      driving = false;
+    }
+  };
+
+  const clock: VirtualClock = {
+    now: () => now,
+    random: options.random ?? (() => 0.5),
+    setTimeout(callback, ms) {
+      const timer = { at: now + Math.max(0, ms), order: order++, callback };
+      timers.set(timer.order, timer);
+      void drive();
+      return timer.order;
+    },
+    clearTimeout(handle) {
+      timers.delete(handle as number);
+    },
+    sleep(ms, signal) {
+      sleeps.push(ms);
+      return sleepWith(clock, ms, signal);
+    },
+    async advance(ms) {
+      const target = now + ms;
+      for (;;) {
+        await settle();
+        const timer = next();
+        if (!timer || timer.at > target) break;
+        fire(timer);
+      }
+      now = Math.max(now, target);
+      await settle();
+    },
+    async runAll(limit = 10_000) {
+      for (let count = 0; count < limit; count++) {
+        await settle();
+        const timer = next();
+        if (!timer) return;
+        fire(timer);
+      }
+    },
+    pending: () => timers.size,
+    sleeps,
+    stop() {
+      stopped = true;
+    },
+  };
+  return clock;
+}

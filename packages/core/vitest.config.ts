@@ -1,0 +1,3 @@
+import { packageProject } from '../../vitest.shared';
+
+export default packageProject('core');

@@ -51,8 +51,8 @@ export class ClientCore {
     if (options.rateLimit !== undefined && options.rateLimit !== 'wait' && options.rateLimit !== 'throw') {
       throw new PlatformError(`The rateLimit option must be 'wait' or 'throw'; got ${describe(options.rateLimit)}.`);
     }
-    checkTimeout(options.timeout, 'The');
-    checkRetries(options.retries, 'The');
+    checkTimeout(options.timeout, 'The timeout option');
+    checkRetries(options.retries, 'The retries option');
     if (options.fetch !== undefined && typeof options.fetch !== 'function') {
       throw new PlatformError(`The fetch option must be a function; got ${describe(options.fetch)}.`);
     }
@@ -71,7 +71,7 @@ export class ClientCore {
     this.baseUrl = checkUrl(options.baseUrl, 'baseUrl', defaultBaseUrl, ['https:', 'http:']);
     this.authUrl = checkUrl(options.authUrl, 'authUrl', defaultAuthUrl, ['https:', 'http:']);
     this.eventSubWsUrl = checkUrl(options.eventSubWsUrl, 'eventSubWsUrl', defaultEventSubWsUrl, ['wss:', 'ws:']);
-    this.fetch = runtimeFetch as FetchFunction;
+    this.fetch = runtimeFetch;
     this.webSocket = options.webSocket;
     this.clock = options.clock ?? systemClock;
     this.rateLimit = options.rateLimit ?? 'wait';

@@ -5,14 +5,14 @@
  */
 export interface Clock {
   /** Epoch milliseconds. */
-  now(): number;
+  now: () => number;
   /** Resolves after `ms`; rejects with the signal's reason when the signal aborts first. */
-  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Calls `callback` after `ms`; the handle goes to `clearTimeout`. */
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
+  setTimeout: (callback: () => void, ms: number) => unknown;
+  clearTimeout: (handle: unknown) => void;
   /** A number in [0, 1), for jitter. */
-  random(): number;
+  random: () => number;
 }
 
 /** The real clock: `Date.now`, the runtime's timers and `Math.random`. */
@@ -26,10 +26,13 @@ export const systemClock: Clock = {
 
 /** A `sleep` built on a clock's `setTimeout`, cancellable by a signal. */
 export function sleepWith(clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>, ms: number, signal?: AbortSignal): Promise<void> {
+  // The spec has an aborted call reject with the signal's reason, whatever the caller made it.
+  // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
   if (signal?.aborted) return Promise.reject(abortReason(signal));
   return new Promise<void>((resolve, reject) => {
     const onAbort = () => {
       clock.clearTimeout(handle);
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
       reject(abortReason(signal!));
     };
     const handle = clock.setTimeout(() => {

@@ -62,7 +62,7 @@ export function defineOperation<Params, Result>(declaration: OperationDeclaratio
   return Object.freeze({ ...declaration, params: Object.freeze({ ...declaration.params }), scopes: Object.freeze([...declaration.scopes]) });
 }
 
-type AnyOperation = OperationDeclaration<unknown, unknown>;
+type AnyOperation = OperationDeclaration<Record<string, unknown>, unknown>;
 type Params = Readonly<Record<string, unknown>>;
 
 /**
@@ -75,7 +75,7 @@ export function validateParams(operation: AnyOperation, params: unknown): assert
     throw new PlatformError(`${name} takes an object of parameters; got ${describe(params)}.`);
   }
   const given = (params ?? {}) as Params;
-  const specs = operation.params as Readonly<Record<string, ParamSpec>>;
+  const specs = operation.params;
   for (const key of Object.keys(given)) {
     if (!(key in specs)) throw new PlatformError(`${name} has no parameter ${key}.`);
   }
@@ -141,7 +141,7 @@ export function encodeQuery(entries: Iterable<[string, unknown]>): string {
   for (const [key, value] of entries) {
     if (value === undefined) continue;
     if (Array.isArray(value)) for (const item of value) search.append(key, String(item));
-    else search.append(key, value === null ? '' : String(value));
+    else search.append(key, value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value));
   }
   return search.toString();
 }
@@ -154,7 +154,7 @@ function callFor(operation: AnyOperation, params: Params, cursor?: { after?: str
     scopes: operation.scopes,
     actingUser: operation.actingUser,
   };
-  const specs = operation.params as Readonly<Record<string, ParamSpec>>;
+  const specs = operation.params;
   return {
     target,
     params,
@@ -176,7 +176,7 @@ function callFor(operation: AnyOperation, params: Params, cursor?: { after?: str
 
 /** Splits the call into one parameter set per chunk of its long ID list (one set when none). */
 function splitChunks(operation: AnyOperation, params: Params): Params[] {
-  for (const [key, spec] of Object.entries(operation.params as Readonly<Record<string, ParamSpec>>)) {
+  for (const [key, spec] of Object.entries(operation.params)) {
     const value = params[key];
     if (spec.chunk === undefined || !Array.isArray(value) || value.length <= spec.chunk) continue;
     const sets: Params[] = [];
@@ -213,7 +213,7 @@ export async function callOperation<P, R>(
   options?: RequestOptions,
 ): Promise<R> {
   const { core, defaults } = internalsOf(client);
-  const declaration = operation as AnyOperation;
+  const declaration = operation as unknown as AnyOperation;
   validateParams(declaration, params);
   const merged = mergeOptions(defaults, options);
   const given = (params ?? {}) as Params;
@@ -260,10 +260,10 @@ export function paginateOperation<P, T, Extra = object>(
   options?: RequestOptions,
 ): Paginator<T, OperationPage<T, Extra>> {
   const { core, defaults } = internalsOf(client);
-  const declaration = operation as AnyOperation;
+  const declaration = operation as unknown as AnyOperation;
   validateParams(declaration, params);
   const merged = mergeOptions(defaults, options);
-  const sets = splitChunks(declaration, (params ?? {}) as Params);
+  const sets = splitChunks(declaration, params ?? {});
   type P2 = OperationPage<T, Extra>;
   const positions = new WeakMap<P2, number>();
 

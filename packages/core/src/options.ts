@@ -40,18 +40,19 @@ export const defaultBaseUrl = 'https://api.twitch.tv/helix';
 export const defaultAuthUrl = 'https://id.twitch.tv/oauth2';
 export const defaultEventSubWsUrl = 'wss://eventsub.wss.twitch.tv/ws';
 
-/** Checks the per-call options shared by the constructor and every call. */
-export function checkTimeout(value: unknown, where: string): void {
+/** Checks a timeout option (of the constructor or of a call); `name` is how the message names it. */
+export function checkTimeout(value: unknown, name: string): void {
   if (value === undefined) return;
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-    throw new PlatformError(`${where} timeout must be a positive number of milliseconds; got ${describe(value)}.`);
+    throw new PlatformError(`${name} must be a positive number of milliseconds; got ${describe(value)}.`);
   }
 }
 
-export function checkRetries(value: unknown, where: string): void {
+/** Checks a retries option (of the constructor or of a call). */
+export function checkRetries(value: unknown, name: string): void {
   if (value === undefined) return;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
-    throw new PlatformError(`${where} retries must be a whole number, 0 or more; got ${describe(value)}.`);
+    throw new PlatformError(`${name} must be a whole number, 0 or more; got ${describe(value)}.`);
   }
 }
 
@@ -75,5 +76,5 @@ export function describe(value: unknown): string {
   if (typeof value === 'function') return 'a function';
   if (value === null) return 'null';
   if (typeof value === 'object') return Array.isArray(value) ? 'an array' : 'an object';
-  return String(value);
+  return typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' || value === undefined ? String(value) : typeof value;
 }

@@ -41,8 +41,8 @@ const idempotent: ReadonlySet<string> = new Set(['GET', 'PUT', 'DELETE']);
  * the signal's reason when aborted.
  */
 export async function runCall(core: ClientCore, call: Call, options: RequestOptions = {}): Promise<ApiAnswer> {
-  checkTimeout(options.timeout, 'The request option');
-  checkRetries(options.retries, 'The request option');
+  checkTimeout(options.timeout, 'The request option timeout');
+  checkRetries(options.retries, 'The request option retries');
   const { signal } = options;
   if (signal?.aborted) throw abortReason(signal);
   const { target } = call;

@@ -34,6 +34,8 @@ export async function attempt(
   timeout: number,
   signal: AbortSignal | undefined,
 ): Promise<Answer> {
+  // A signal that fired while the call waited (for a token, a bucket, a pause) sends nothing.
+  if (signal?.aborted) throw abortReason(signal);
   const controller = new AbortController();
   let timedOut = false;
   const timer = clock.setTimeout(() => {
@@ -67,6 +69,6 @@ function runtimeMessage(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const cause = error.cause;
   if (cause instanceof Error && cause.message) return cause.message;
-  if (typeof cause === 'object' && cause !== null && 'code' in cause) return String((cause as { code: unknown }).code);
+  if (typeof cause === 'object' && cause !== null && 'code' in cause) return String((cause).code);
   return error.message;
 }

@@ -25,7 +25,7 @@ export class PlatformError extends Error {
     return (
       typeof value === 'object' &&
       value !== null &&
-      (value as Record<symbol, unknown>)[(this as typeof PlatformError).marker] === true
+      (value as Record<symbol, unknown>)[(this).marker] === true
     );
   }
 

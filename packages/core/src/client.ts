@@ -27,7 +27,9 @@ const methods: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DE
  * take it as their first argument; `@platform/client`'s `Platform` class builds on it.
  */
 export class PlatformClient implements ClientHandle {
-  readonly [clientInternals]: { readonly core: ClientCore; readonly defaults: RequestOptions };
+  // Declared, not defined: a computed class field would be evaluated when the class is defined,
+  // which bundlers count as a side effect and keep the whole pipeline in every bundle.
+  declare readonly [clientInternals]: { readonly core: ClientCore; readonly defaults: RequestOptions };
 
   constructor(core: ClientCore, defaults: RequestOptions = {}) {
     this[clientInternals] = { core, defaults };

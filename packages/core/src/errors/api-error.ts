@@ -1,4 +1,4 @@
-import { errorMarker, PlatformError, type PlatformErrorOptions } from './platform-error';
+import { PlatformError, type PlatformErrorOptions } from './platform-error';
 
 /** The fields of a PlatformApiError. */
 export interface PlatformApiErrorInit extends PlatformErrorOptions {
@@ -19,7 +19,7 @@ export interface PlatformApiErrorInit extends PlatformErrorOptions {
  * it is the platform's message alone.
  */
 export class PlatformApiError extends PlatformError {
-  static override readonly marker: symbol = errorMarker('PlatformApiError');
+  static override readonly marker: symbol = Symbol.for('platform.error.PlatformApiError');
   override name = 'PlatformApiError';
 
   /** HTTP status. */

@@ -1,4 +1,4 @@
-import { errorMarker, PlatformError, type PlatformErrorOptions } from './platform-error';
+import { PlatformError, type PlatformErrorOptions } from './platform-error';
 
 /** The fields of a PlatformAuthError. */
 export interface PlatformAuthErrorOptions extends PlatformErrorOptions {
@@ -9,7 +9,7 @@ export interface PlatformAuthErrorOptions extends PlatformErrorOptions {
  * No usable token for the call. Except when a token died and cannot be renewed, nothing was sent.
  */
 export class PlatformAuthError extends PlatformError {
-  static override readonly marker: symbol = errorMarker('PlatformAuthError');
+  static override readonly marker: symbol = Symbol.for('platform.error.PlatformAuthError');
   override name = 'PlatformAuthError';
 
   /** The user the failure concerns, when there is one. */

@@ -1,10 +1,10 @@
-import { errorMarker, PlatformError } from './platform-error';
+import { PlatformError } from './platform-error';
 
 /**
  * A failure in an event listener. Mostly not thrown: reported by rejecting `handle.ready` and by
  * calling the listener's `onError`.
  */
 export class PlatformEventSubError extends PlatformError {
-  static override readonly marker: symbol = errorMarker('PlatformEventSubError');
+  static override readonly marker: symbol = Symbol.for('platform.error.PlatformEventSubError');
   override name = 'PlatformEventSubError';
 }

@@ -1,5 +1,3 @@
-const markerPrefix = 'platform.error.';
-
 /** Options every error class accepts: the failure it wraps. */
 export interface PlatformErrorOptions {
   cause?: unknown;
@@ -18,7 +16,7 @@ export interface PlatformErrorOptions {
  */
 export class PlatformError extends Error {
   /** The marker that identifies instances of this class; each subclass declares its own. */
-  static readonly marker: symbol = Symbol.for(`${markerPrefix}PlatformError`);
+  static readonly marker: symbol = Symbol.for('platform.error.PlatformError');
   override name = 'PlatformError';
 
   static override [Symbol.hasInstance](value: unknown): boolean {
@@ -39,9 +37,4 @@ export class PlatformError extends Error {
       current = Object.getPrototypeOf(current);
     }
   }
-}
-
-/** Builds the marker symbol of an error class. */
-export function errorMarker(className: string): symbol {
-  return Symbol.for(`${markerPrefix}${className}`);
 }

@@ -1,5 +1,4 @@
 import { PlatformApiError, type PlatformApiErrorInit } from './api-error';
-import { errorMarker } from './platform-error';
 
 /** The fields of a PlatformRateLimitError. */
 export interface PlatformRateLimitErrorInit extends Omit<PlatformApiErrorInit, 'status'> {
@@ -14,7 +13,7 @@ export interface PlatformRateLimitErrorInit extends Omit<PlatformApiErrorInit, '
  * after all retries. Its status is always 429.
  */
 export class PlatformRateLimitError extends PlatformApiError {
-  static override readonly marker: symbol = errorMarker('PlatformRateLimitError');
+  static override readonly marker: symbol = Symbol.for('platform.error.PlatformRateLimitError');
   override name = 'PlatformRateLimitError';
 
   /**

@@ -1,5 +1,5 @@
 import { PlatformAuthError } from './auth-error';
-import { errorMarker, type PlatformErrorOptions } from './platform-error';
+import type { PlatformErrorOptions } from './platform-error';
 
 /** The fields of a PlatformScopeError. */
 export interface PlatformScopeErrorInit extends PlatformErrorOptions {
@@ -21,7 +21,7 @@ export interface PlatformScopeErrorInit extends PlatformErrorOptions {
  * several acceptable scopes joined with "or".
  */
 export class PlatformScopeError extends PlatformAuthError {
-  static override readonly marker: symbol = errorMarker('PlatformScopeError');
+  static override readonly marker: symbol = Symbol.for('platform.error.PlatformScopeError');
   override name = 'PlatformScopeError';
 
   readonly required: readonly string[];

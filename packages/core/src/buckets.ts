@@ -1,4 +1,4 @@
-import type { Clock } from './clock';
+import { abortReason, type Clock } from './clock';
 import { PlatformRateLimitError } from './errors/rate-limit-error';
 import type { EventHub } from './events';
 import type { RateLimitState } from './types';
@@ -11,6 +11,17 @@ export interface BucketRequest {
   signal?: AbortSignal | undefined;
 }
 
+interface Bucket {
+  limit: number;
+  remaining: number;
+  /** Epoch ms when the bucket is full again; undefined once that has passed and no report came since. */
+  resetAt: number | undefined;
+  /** Requests that took a point and have no answer yet. */
+  inFlight: number;
+  /** Calls waiting for the next answer with this token (the refilled budget is spent). */
+  waiters: (() => void)[];
+}
+
 /**
  * The client's copies of the platform's per-token rate-limit buckets (`app`, `user:<id>`,
  * `raw:<fingerprint>`), following the spec's rules:
@@ -19,12 +30,14 @@ export interface BucketRequest {
  * - before each attempt one point is taken from the local copy, so parallel requests cannot
  *   overshoot; the next response headers correct the count;
  * - at zero a request waits until the reset (`wait`) or is refused unsent (`throw`);
- * - once the reset time has passed the bucket is forgotten until the platform reports again.
+ * - once the reset time has passed the bucket's state is forgotten (`rateLimitOf()` gives
+ *   undefined) until the platform reports again.
+ *
+ * At the reset the platform's bucket is full again, so the local copy refills to `limit` rather
+ * than letting every held call go at once: calls past `limit` wait for the next answer's headers.
  */
 export class RateLimitBuckets {
-  readonly #states = new Map<string, RateLimitState>();
-  /** Requests that took a point and have no answer yet, per bucket. */
-  readonly #inFlight = new Map<string, number>();
+  readonly #buckets = new Map<string, Bucket>();
 
   constructor(
     private readonly clock: Clock,
@@ -32,72 +45,121 @@ export class RateLimitBuckets {
     private readonly events: EventHub,
   ) {}
 
-  /** The bucket's state, or undefined when unknown or past its reset. */
+  /** The bucket's state as the platform last reported it, or undefined when unknown or past its reset. */
   state(name: string): RateLimitState | undefined {
-    const state = this.#states.get(name);
-    if (state && this.clock.now() >= state.resetAt) {
-      this.#states.delete(name);
-      return undefined;
+    const bucket = this.#current(name);
+    return bucket?.resetAt === undefined ? undefined : (bucket as RateLimitState);
+  }
+
+  #current(name: string): Bucket | undefined {
+    const bucket = this.#buckets.get(name);
+    if (bucket?.resetAt !== undefined && this.clock.now() >= bucket.resetAt) {
+      bucket.resetAt = undefined;
+      bucket.remaining = bucket.limit;
     }
-    return state;
+    return bucket;
   }
 
   /** Takes one point before an attempt, waiting for the reset (or throwing) when there is none. */
   async take(name: string, request: BucketRequest): Promise<void> {
     for (;;) {
-      const state = this.state(name);
-      if (!state || state.remaining > 0) {
-        if (state) state.remaining--;
-        this.#inFlight.set(name, (this.#inFlight.get(name) ?? 0) + 1);
+      const bucket = this.#current(name);
+      if (!bucket || bucket.remaining > 0) {
+        if (bucket) {
+          bucket.remaining--;
+          bucket.inFlight++;
+        } else {
+          this.#buckets.set(name, { limit: 0, remaining: 0, resetAt: undefined, inFlight: 1, waiters: [] });
+          // An unknown bucket limits nothing until the platform reports: mark it as unlimited.
+          this.#buckets.get(name)!.remaining = Number.POSITIVE_INFINITY;
+        }
         return;
+      }
+      if (bucket.resetAt === undefined && bucket.inFlight === 0) {
+        // The refilled budget is spent and no answer is coming to report the new count.
+        this.#buckets.delete(name);
+        continue;
       }
       if (this.mode === 'throw') {
         throw new PlatformRateLimitError(`Rate limit reached for ${request.method} ${request.path}.`, {
           method: request.method,
           url: request.url,
-          resetAt: state.resetAt,
+          resetAt: bucket.resetAt,
           now: () => this.clock.now(),
         });
       }
-      const wait = state.resetAt - this.clock.now();
+      if (bucket.resetAt === undefined) {
+        await this.#nextReport(bucket, request.signal);
+        continue;
+      }
+      const wait = bucket.resetAt - this.clock.now();
       this.events.emit('rateLimit', { bucket: name, wait });
       await this.clock.sleep(wait, request.signal);
     }
   }
 
+  #nextReport(bucket: Bucket, signal: AbortSignal | undefined): Promise<void> {
+    // An aborted call rejects with the signal's reason, whatever the caller made it.
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
+    if (signal?.aborted) return Promise.reject(abortReason(signal));
+    return new Promise<void>((resolve, reject) => {
+      const onAbort = () => {
+        bucket.waiters = bucket.waiters.filter((waiter) => waiter !== wake);
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
+        reject(abortReason(signal!));
+      };
+      const wake = () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      };
+      bucket.waiters.push(wake);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
   /** The attempt ended without an answer: its point stays spent, it is no longer in flight. */
   release(name: string): void {
-    const count = this.#inFlight.get(name) ?? 0;
-    if (count <= 1) this.#inFlight.delete(name);
-    else this.#inFlight.set(name, count - 1);
+    const bucket = this.#buckets.get(name);
+    if (!bucket) return;
+    bucket.inFlight = Math.max(0, bucket.inFlight - 1);
+    // A bucket the platform never reported on holds nothing worth keeping once idle.
+    if (bucket.inFlight === 0 && bucket.resetAt === undefined && !Number.isFinite(bucket.remaining)) this.#buckets.delete(name);
+    this.#wake(bucket);
   }
 
   /** Records the `Ratelimit-*` headers of an answer to a request that took a point from `name`. */
   record(name: string, headers: Headers): void {
-    this.release(name);
     const limit = Number(headers.get('ratelimit-limit') ?? Number.NaN);
     const remaining = Number(headers.get('ratelimit-remaining') ?? Number.NaN);
     const reset = Number(headers.get('ratelimit-reset') ?? Number.NaN);
-    if (!Number.isFinite(limit) || !Number.isFinite(remaining) || !Number.isFinite(reset)) return;
-    this.#update(name, limit, remaining, reset * 1000);
+    if (Number.isFinite(limit) && Number.isFinite(remaining) && Number.isFinite(reset)) this.#update(name, limit, remaining, reset * 1000, true);
+    this.release(name);
   }
 
   /** Marks a bucket empty until `resetAt` (epoch ms), after a 429 that said so. */
   markEmpty(name: string, resetAt: number, limit?: number): void {
-    this.#update(name, limit ?? this.#states.get(name)?.limit ?? 0, 0, resetAt);
+    this.#update(name, limit ?? this.#buckets.get(name)?.limit ?? 0, 0, resetAt, false);
   }
 
-  #update(name: string, limit: number, remaining: number, resetAt: number): void {
-    const state = this.state(name);
-    if (!state) {
-      if (resetAt <= this.clock.now()) return;
-      // Requests still in flight were sent without a known count: they will spend points too.
-      const others = this.#inFlight.get(name) ?? 0;
-      this.#states.set(name, { limit, remaining: Math.max(0, remaining - others), resetAt });
+  #update(name: string, limit: number, remaining: number, resetAt: number, answered: boolean): void {
+    const bucket = this.#current(name);
+    if (resetAt <= this.clock.now()) return;
+    if (!bucket) {
+      this.#buckets.set(name, { limit, remaining, resetAt, inFlight: 0, waiters: [] });
       return;
     }
-    state.limit = limit;
-    state.remaining = Math.min(state.remaining, remaining);
-    state.resetAt = Math.max(state.resetAt, resetAt);
+    // Requests sent before the count was known will spend points too (the answering one excepted).
+    const others = Math.max(0, bucket.inFlight - (answered ? 1 : 0));
+    const local = bucket.resetAt === undefined && !Number.isFinite(bucket.remaining) ? remaining - others : bucket.remaining;
+    bucket.limit = limit;
+    bucket.remaining = Math.max(0, Math.min(local, remaining));
+    bucket.resetAt = Math.max(bucket.resetAt ?? 0, resetAt);
+  }
+
+  #wake(bucket: Bucket): void {
+    if (bucket.waiters.length === 0) return;
+    const waiters = bucket.waiters;
+    bucket.waiters = [];
+    for (const wake of waiters) wake();
   }
 }

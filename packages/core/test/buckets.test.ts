@@ -43,6 +43,33 @@ describe('rate-limit buckets', () => {
     expect(events.every((event) => event.bucket === 'app' && event.wait > 0)).toBe(true);
   });
 
+  it('at the reset the bucket is full again: held calls go up to the limit, the rest wait for the next report', async () => {
+    // A platform with a fixed window of 5 points per 2 s, answering 429 when spent.
+    const windowMs = 2000;
+    let windowEnd = 0;
+    let remaining = 0;
+    const served: { at: number; status: number }[] = [];
+    const { client, requests } = setup(() => {
+      if (clock.now() >= windowEnd) {
+        windowEnd = Math.ceil((clock.now() + windowMs) / 1000) * 1000;
+        remaining = 5;
+      }
+      const status = remaining > 0 ? 200 : 429;
+      if (remaining > 0) remaining--;
+      served.push({ at: clock.now(), status });
+      return { status, body: {}, headers: limitHeaders(5, remaining, windowEnd) };
+    });
+    for (let index = 0; index < 5; index++) await client.request(get, { as: 'app' });
+    expect(client.rateLimitOf()?.remaining).toBe(0);
+    await Promise.all(Array.from({ length: 12 }, () => client.request(get, { as: 'app' })));
+    expect(requests).toHaveLength(17);
+    expect(served.filter((answer) => answer.status === 429)).toEqual([]);
+    // Never more than 5 in one window.
+    const perWindow = new Map<number, number>();
+    for (const answer of served) perWindow.set(Math.floor(answer.at / windowMs), (perWindow.get(Math.floor(answer.at / windowMs)) ?? 0) + 1);
+    expect(Math.max(...perWindow.values())).toBeLessThanOrEqual(5);
+  });
+
   it('trusts the lowest count within a window when answers arrive out of order', async () => {
     const resetAt = 1_700_000_060_000;
     const counts = [5, 3, 9];

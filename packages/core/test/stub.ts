@@ -33,6 +33,8 @@ export function stubFetch(clock: Pick<Clock, 'now'>, handler: (request: SeenRequ
     };
     requests.push(request);
     const reply = await handler(request, requests.length - 1);
+    // The answer arrives in a later turn of the event loop, as it would over a socket.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     if (reply === 'hang') {
       return new Promise<Response>((_, reject) => {
         const signal = init.signal;

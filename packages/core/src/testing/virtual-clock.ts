@@ -51,10 +51,14 @@ export function createVirtualClock(options: VirtualClockOptions = {}): VirtualCl
     for (const timer of timers.values()) if (!first || timer.at < first.at || (timer.at === first.at && timer.order < first.order)) first = timer;
     return first;
   };
+  /** Fires `timer` and every other timer due at the same instant, as a runtime's timer phase does. */
   const fire = (timer: Timer) => {
-    timers.delete(timer.order);
     now = Math.max(now, timer.at);
-    timer.callback();
+    const due = [...timers.values()].filter((other) => other.at <= now).sort((a, b) => a.at - b.at || a.order - b.order);
+    for (const each of due) {
+      if (!timers.delete(each.order)) continue;
+      each.callback();
+    }
   };
   const drive = async () => {
     if (driving || stopped) return;

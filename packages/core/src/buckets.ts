@@ -148,12 +148,18 @@ export class RateLimitBuckets {
       this.#buckets.set(name, { limit, remaining, resetAt, inFlight: 0, waiters: [] });
       return;
     }
-    // Requests sent before the count was known will spend points too (the answering one excepted).
-    const others = Math.max(0, bucket.inFlight - (answered ? 1 : 0));
-    const local = bucket.resetAt === undefined && !Number.isFinite(bucket.remaining) ? remaining - others : bucket.remaining;
     bucket.limit = limit;
-    bucket.remaining = Math.max(0, Math.min(local, remaining));
-    bucket.resetAt = Math.max(bucket.resetAt ?? 0, resetAt);
+    if (bucket.resetAt === undefined || resetAt > bucket.resetAt) {
+      // A new window: the platform's bucket refills over time, and a later reset means a newer
+      // count than ours. Requests still in flight may not be counted in it yet: keep their points
+      // spent (the answering request excepted).
+      const others = Math.max(0, bucket.inFlight - (answered ? 1 : 0));
+      bucket.remaining = Math.max(0, remaining - others);
+      bucket.resetAt = resetAt;
+    } else {
+      // The same window (or an older answer arriving late): the lowest count is the truest.
+      bucket.remaining = Math.max(0, Math.min(bucket.remaining, remaining));
+    }
   }
 
   #wake(bucket: Bucket): void {

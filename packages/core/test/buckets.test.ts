@@ -70,6 +70,30 @@ describe('rate-limit buckets', () => {
     expect(Math.max(...perWindow.values())).toBeLessThanOrEqual(5);
   });
 
+  it('follows a refilling bucket: a later reset brings a newer count, so steady traffic never stalls', async () => {
+    // The platform's token bucket: 800 points, refilled continuously, reset = when full again.
+    const { client, events, requests } = setup(() => ({ body: {}, headers: limitHeaders(800, 799, clock.now() + 60_000) }));
+    for (let index = 0; index < 1200; index++) {
+      await client.request(get, { as: 'app' });
+      await clock.advance(1000);
+    }
+    expect(requests).toHaveLength(1200);
+    expect(events).toEqual([]);
+    expect(client.rateLimitOf()?.remaining).toBe(799);
+  });
+
+  it('a later reset replaces the count, also while other requests are in flight', async () => {
+    let calls = 0;
+    const { client } = setup(() => {
+      calls++;
+      return { body: {}, headers: limitHeaders(800, 500, clock.now() + 60_000 + calls * 1000) };
+    });
+    await client.request(get, { as: 'app' });
+    await Promise.all(Array.from({ length: 20 }, () => client.request(get, { as: 'app' })));
+    // Each answer started a new window; once none is in flight the count is the platform's.
+    expect(client.rateLimitOf()?.remaining).toBe(500);
+  });
+
   it('trusts the lowest count within a window when answers arrive out of order', async () => {
     const resetAt = 1_700_000_060_000;
     const counts = [5, 3, 9];

@@ -40,10 +40,11 @@ export interface Credential {
  */
 export interface Authenticator {
   /**
-   * Chooses the token for a call, checking scopes where it manages the token. Throws a
-   * PlatformAuthError (or PlatformScopeError) when there is none to use; nothing is sent then.
+   * Chooses the token for a call, checking scopes where it manages the token. Throws (or rejects
+   * with) a PlatformAuthError or PlatformScopeError when there is none to use; nothing is sent
+   * then. It may answer without a promise when it has the token at hand.
    */
-  credential(request: CredentialRequest): Promise<Credential>;
+  credential(request: CredentialRequest): Credential | Promise<Credential>;
   /**
    * The call got a 401 with `credential`. Asks the platform whether the token is still valid and
    * renews a dead one. Resolves with the credential to send once more, or `undefined` when the
@@ -67,8 +68,8 @@ export function rawTokenAuthenticator(accessToken?: string): Authenticator {
   const credential = accessToken ? rawCredential(accessToken) : undefined;
   return {
     credential: ({ target }) => {
-      if (credential) return Promise.resolve(credential);
-      return Promise.reject(noTokenError(target));
+      if (credential) return credential;
+      throw noTokenError(target);
     },
   };
 }

@@ -13,7 +13,11 @@ export interface BucketRequest {
 
 interface Bucket {
   limit: number;
-  remaining: number;
+  /**
+   * The lowest count the platform reported in the current window (`limit` after a refill,
+   * infinite while the platform never reported).
+   */
+  lowest: number;
   /** Epoch ms when the bucket is full again; undefined once that has passed and no report came since. */
   resetAt: number | undefined;
   /** Requests that took a point and have no answer yet. */
@@ -26,9 +30,11 @@ interface Bucket {
  * The client's copies of the platform's per-token rate-limit buckets (`app`, `user:<id>`,
  * `raw:<fingerprint>`), following the spec's rules:
  * - after each response the bucket records limit, remaining and reset; within a window the lowest
- *   count is trusted (answers to parallel requests arrive in any order);
- * - before each attempt one point is taken from the local copy, so parallel requests cannot
- *   overshoot; the next response headers correct the count;
+ *   count is trusted (answers to parallel requests arrive in any order), and an answer with a
+ *   later reset opens a new window (the platform's bucket refills over time);
+ * - before each attempt one point is taken: the points left are the lowest reported count less
+ *   the requests still in flight, so parallel requests cannot overshoot, and the next answer
+ *   corrects the count;
  * - at zero a request waits until the reset (`wait`) or is refused unsent (`throw`);
  * - once the reset time has passed the bucket's state is forgotten (`rateLimitOf()` gives
  *   undefined) until the platform reports again.
@@ -45,36 +51,47 @@ export class RateLimitBuckets {
     private readonly events: EventHub,
   ) {}
 
-  /** The bucket's state as the platform last reported it, or undefined when unknown or past its reset. */
+  /** The bucket's state as last reported, less what is in flight; undefined when unknown or past its reset. */
   state(name: string): RateLimitState | undefined {
     const bucket = this.#current(name);
-    return bucket?.resetAt === undefined ? undefined : (bucket as RateLimitState);
+    if (bucket?.resetAt === undefined) return undefined;
+    return { limit: bucket.limit, remaining: Math.max(0, bucket.lowest - bucket.inFlight), resetAt: bucket.resetAt };
   }
 
   #current(name: string): Bucket | undefined {
     const bucket = this.#buckets.get(name);
     if (bucket?.resetAt !== undefined && this.clock.now() >= bucket.resetAt) {
       bucket.resetAt = undefined;
-      bucket.remaining = bucket.limit;
+      bucket.lowest = bucket.limit;
     }
     return bucket;
   }
 
-  /** Takes one point before an attempt, waiting for the reset (or throwing) when there is none. */
-  async take(name: string, request: BucketRequest): Promise<void> {
+  /**
+   * Takes one point before an attempt. Returns nothing when a point was free (the usual case,
+   * kept free of promises), or a promise that settles once one was taken after waiting for the
+   * reset; throws (or rejects) with `rateLimit: 'throw'`.
+   */
+  take(name: string, request: BucketRequest): Promise<void> | undefined {
+    return this.#tryTake(name) ? undefined : this.#waitAndTake(name, request);
+  }
+
+  #tryTake(name: string): boolean {
+    const bucket = this.#current(name);
+    if (!bucket) {
+      // An unknown bucket limits nothing until the platform reports; it tracks what is in flight.
+      this.#buckets.set(name, { limit: 0, lowest: Number.POSITIVE_INFINITY, resetAt: undefined, inFlight: 1, waiters: [] });
+      return true;
+    }
+    if (bucket.lowest - bucket.inFlight <= 0) return false;
+    bucket.inFlight++;
+    return true;
+  }
+
+  async #waitAndTake(name: string, request: BucketRequest): Promise<void> {
     for (;;) {
-      const bucket = this.#current(name);
-      if (!bucket || bucket.remaining > 0) {
-        if (bucket) {
-          bucket.remaining--;
-          bucket.inFlight++;
-        } else {
-          this.#buckets.set(name, { limit: 0, remaining: 0, resetAt: undefined, inFlight: 1, waiters: [] });
-          // An unknown bucket limits nothing until the platform reports: mark it as unlimited.
-          this.#buckets.get(name)!.remaining = Number.POSITIVE_INFINITY;
-        }
-        return;
-      }
+      if (this.#tryTake(name)) return;
+      const bucket = this.#buckets.get(name)!;
       if (bucket.resetAt === undefined && bucket.inFlight === 0) {
         // The refilled budget is spent and no answer is coming to report the new count.
         this.#buckets.delete(name);
@@ -123,7 +140,7 @@ export class RateLimitBuckets {
     if (!bucket) return;
     bucket.inFlight = Math.max(0, bucket.inFlight - 1);
     // A bucket the platform never reported on holds nothing worth keeping once idle.
-    if (bucket.inFlight === 0 && bucket.resetAt === undefined && !Number.isFinite(bucket.remaining)) this.#buckets.delete(name);
+    if (bucket.inFlight === 0 && bucket.resetAt === undefined && bucket.lowest === Number.POSITIVE_INFINITY) this.#buckets.delete(name);
     this.#wake(bucket);
   }
 
@@ -132,34 +149,32 @@ export class RateLimitBuckets {
     const limit = Number(headers.get('ratelimit-limit') ?? Number.NaN);
     const remaining = Number(headers.get('ratelimit-remaining') ?? Number.NaN);
     const reset = Number(headers.get('ratelimit-reset') ?? Number.NaN);
-    if (Number.isFinite(limit) && Number.isFinite(remaining) && Number.isFinite(reset)) this.#update(name, limit, remaining, reset * 1000, true);
+    if (Number.isFinite(limit) && Number.isFinite(remaining) && Number.isFinite(reset)) this.#report(name, limit, remaining, reset * 1000);
     this.release(name);
   }
 
   /** Marks a bucket empty until `resetAt` (epoch ms), after a 429 that said so. */
   markEmpty(name: string, resetAt: number, limit?: number): void {
-    this.#update(name, limit ?? this.#buckets.get(name)?.limit ?? 0, 0, resetAt, false);
+    this.#report(name, limit ?? this.#buckets.get(name)?.limit ?? 0, 0, resetAt);
   }
 
-  #update(name: string, limit: number, remaining: number, resetAt: number, answered: boolean): void {
-    const bucket = this.#current(name);
+  #report(name: string, limit: number, remaining: number, resetAt: number): void {
     if (resetAt <= this.clock.now()) return;
+    const bucket = this.#current(name);
     if (!bucket) {
-      this.#buckets.set(name, { limit, remaining, resetAt, inFlight: 0, waiters: [] });
+      this.#buckets.set(name, { limit, lowest: remaining, resetAt, inFlight: 0, waiters: [] });
       return;
     }
-    bucket.limit = limit;
     if (bucket.resetAt === undefined || resetAt > bucket.resetAt) {
-      // A new window: the platform's bucket refills over time, and a later reset means a newer
-      // count than ours. Requests still in flight may not be counted in it yet: keep their points
-      // spent (the answering request excepted).
-      const others = Math.max(0, bucket.inFlight - (answered ? 1 : 0));
-      bucket.remaining = Math.max(0, remaining - others);
+      // A later reset: the platform's bucket has refilled since, this is a newer window.
+      bucket.limit = limit;
+      bucket.lowest = remaining;
       bucket.resetAt = resetAt;
-    } else {
-      // The same window (or an older answer arriving late): the lowest count is the truest.
-      bucket.remaining = Math.max(0, Math.min(bucket.remaining, remaining));
+    } else if (resetAt === bucket.resetAt) {
+      // The same window, answers in any order: the lowest count is the truest.
+      bucket.lowest = Math.min(bucket.lowest, remaining);
     }
+    // An earlier reset is an answer from an older window arriving late: nothing new in it.
   }
 
   #wake(bucket: Bucket): void {

@@ -1,6 +1,7 @@
 import { rawTokenAuthenticator, type Authenticator } from './authenticator';
 import { RateLimitBuckets } from './buckets';
 import { systemClock, type Clock } from './clock';
+import { Deadlines } from './deadlines';
 import { PlatformError } from './errors/platform-error';
 import { EventHub } from './events';
 import {
@@ -34,6 +35,8 @@ export class ClientCore {
   readonly timeout: number;
   readonly events = new EventHub();
   readonly buckets: RateLimitBuckets;
+  /** The attempt timeouts of every call of this client. */
+  readonly deadlines: Deadlines;
   readonly authenticator: Authenticator;
   /** The options as given, for packages that read options of their own (`tokens`...). */
   readonly options: Readonly<ClientOptions>;
@@ -78,6 +81,7 @@ export class ClientCore {
     this.retries = options.retries ?? 3;
     this.timeout = options.timeout ?? 15_000;
     this.buckets = new RateLimitBuckets(this.clock, this.rateLimit, this.events);
+    this.deadlines = new Deadlines(this.clock);
     this.authenticator = options.authenticator ? options.authenticator(this) : rawTokenAuthenticator(options.token);
   }
 }

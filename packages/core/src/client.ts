@@ -60,8 +60,8 @@ export class PlatformClient implements ClientHandle {
       target: { method: request.method, path, token: 'either' as const, scopes: [] },
       params: {},
       encode: () => {
-        const query = encodeQuery(Object.entries(request.query ?? {}));
-        return { search: [inlineQuery, query].filter(Boolean).join('&'), body: request.body };
+        const query = request.query ? encodeQuery(Object.entries(request.query)) : '';
+        return { search: inlineQuery && query ? `${inlineQuery}&${query}` : (inlineQuery ?? query), body: request.body };
       },
     };
     return runCall(core, call, options ? { ...defaults, ...options } : defaults).then((answer) => answer.data as T | undefined);

@@ -51,7 +51,8 @@ export async function runCall(core: ClientCore, call: Call, options: RequestOpti
   const label = `${target.method} ${target.path}`;
 
   const credentialRequest: CredentialRequest = { target, params: call.params, as: options.as, signal };
-  let credential = await chooseCredential(core, call, credentialRequest, options.token);
+  const chosen = chooseCredential(core, call, credentialRequest, options.token);
+  let credential = 'then' in chosen ? await chosen : chosen;
   const params = fillActingUser(call, credential);
   const { search, body } = call.encode(params);
   const url = `${core.baseUrl}${target.path}${search ? `?${search}` : ''}`;
@@ -67,10 +68,11 @@ export async function runCall(core: ClientCore, call: Call, options: RequestOpti
   let renewed = false;
   let endpointLimitHits = 0;
   for (;;) {
-    await core.buckets.take(credential.bucket, { method: target.method, path: target.path, url, signal });
+    const waiting = core.buckets.take(credential.bucket, { method: target.method, path: target.path, url, signal });
+    if (waiting) await waiting;
     let answer: Answer;
     try {
-      answer = await attempt(core.fetch, core.clock, exchange, timeout, signal);
+      answer = await attempt(core.fetch, core.deadlines, exchange, timeout, signal);
     } catch (error) {
       core.buckets.release(credential.bucket);
       // Only a request whose repetition is harmless is sent again after an unknown outcome.
@@ -139,7 +141,7 @@ export async function runCall(core: ClientCore, call: Call, options: RequestOpti
   }
 }
 
-async function chooseCredential(core: ClientCore, call: Call, request: CredentialRequest, token: string | undefined): Promise<Credential> {
+function chooseCredential(core: ClientCore, call: Call, request: CredentialRequest, token: string | undefined): Credential | Promise<Credential> {
   if (token !== undefined) {
     if (typeof token !== 'string' || token === '') throw new PlatformError('The request option token must be a non-empty string.');
     // A raw token does not say who it belongs to: an unset acting-user field cannot be filled in.

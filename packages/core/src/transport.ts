@@ -1,4 +1,5 @@
-import { abortReason, type Clock } from './clock';
+import { abortReason } from './clock';
+import type { Deadlines } from './deadlines';
 import { PlatformNetworkError } from './errors/network-error';
 import { PlatformTimeoutError } from './errors/timeout-error';
 import type { FetchFunction } from './options';
@@ -29,7 +30,7 @@ export interface Answer {
  */
 export async function attempt(
   fetch: FetchFunction,
-  clock: Clock,
+  deadlines: Deadlines,
   exchange: Exchange,
   timeout: number,
   signal: AbortSignal | undefined,
@@ -38,10 +39,10 @@ export async function attempt(
   if (signal?.aborted) throw abortReason(signal);
   const controller = new AbortController();
   let timedOut = false;
-  const timer = clock.setTimeout(() => {
+  const cancelDeadline = deadlines.add(timeout, () => {
     timedOut = true;
     controller.abort();
-  }, timeout);
+  });
   const onAbort = () => controller.abort();
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
@@ -59,7 +60,7 @@ export async function attempt(
     if (timedOut) throw new PlatformTimeoutError(`${exchange.label} timed out after ${timeout} ms.`);
     throw new PlatformNetworkError(`${exchange.label} could not reach the platform: ${runtimeMessage(error)}`, { cause: error });
   } finally {
-    clock.clearTimeout(timer);
+    cancelDeadline();
     signal?.removeEventListener('abort', onAbort);
   }
 }

@@ -99,7 +99,28 @@ describe('rate-limit buckets', () => {
     const counts = [5, 3, 9];
     const { client } = setup((_, index) => ({ body: {}, headers: limitHeaders(800, counts[index] ?? 1, resetAt) }));
     for (let index = 0; index < 3; index++) await client.request(get, { as: 'app' });
-    expect(client.rateLimitOf()?.remaining).toBe(2);
+    expect(client.rateLimitOf()?.remaining).toBe(3);
+  });
+
+  it('does not count its own requests twice: a steady count within one window never drifts to a stall', async () => {
+    const resetAt = Math.ceil((clock?.now() ?? 1_700_000_000_000) / 1000) * 1000 + 60_000;
+    const { client, events, requests } = setup(() => ({ body: {}, headers: limitHeaders(800, 799, resetAt) }));
+    for (let index = 0; index < 1000; index++) await client.request(get, { as: 'app' });
+    expect(requests).toHaveLength(1000);
+    expect(events).toEqual([]);
+    expect(client.rateLimitOf()).toEqual({ limit: 800, remaining: 799, resetAt });
+  });
+
+  it('counts requests in flight against the reported count', async () => {
+    const { client, requests } = setup((_, index) => (index === 0 ? { body: {}, headers: limitHeaders(800, 3, clock.now() + 60_000) } : 'hang'));
+    await client.request(get, { as: 'app' });
+    // Time stands still: the hanging requests stay in flight until their signal ends them.
+    clock.stop();
+    const pending = Array.from({ length: 5 }, () => client.request(get, { as: 'app', signal: AbortSignal.timeout(50) }).catch(() => 'stopped'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(requests).toHaveLength(4);
+    expect(client.rateLimitOf()?.remaining).toBe(0);
+    await Promise.all(pending);
   });
 
   it('forgets a bucket once its reset has passed, until the platform reports again', async () => {

@@ -32,10 +32,7 @@ interface Timer {
   callback: () => void;
 }
 
-/** Lets pending promise chains and immediates run before time moves. */
-async function settle(): Promise<void> {
-  for (let round = 0; round < 20; round++) await new Promise<void>((resolve) => setImmediate(resolve));
-}
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Makes a virtual clock for tests, so that long waits (backoff, rate limits, timeouts) take no real time. */
 export function createVirtualClock(options: VirtualClockOptions = {}): VirtualClock {
@@ -45,6 +42,26 @@ export function createVirtualClock(options: VirtualClockOptions = {}): VirtualCl
   const sleeps: number[] = [];
   let driving = false;
   let stopped = !options.auto;
+  /** Counts every use of the clock: a program still at work keeps using it. */
+  let activity = 0;
+
+  /**
+   * Lets the program run before time moves: until 20 turns of the event loop in a row pass
+   * without it touching the clock (a request being answered, a timer set or cleared), or at most
+   * 2,000 turns, for a program that polls the clock without end.
+   */
+  const settle = async () => {
+    let quiet = 0;
+    let seen = activity;
+    for (let turn = 0; turn < 2000 && quiet < 20; turn++) {
+      await nextTurn();
+      if (activity === seen) quiet++;
+      else {
+        seen = activity;
+        quiet = 0;
+      }
+    }
+  };
 
   const next = (): Timer | undefined => {
     let first: Timer | undefined;
@@ -76,15 +93,20 @@ export function createVirtualClock(options: VirtualClockOptions = {}): VirtualCl
   };
 
   const clock: VirtualClock = {
-    now: () => now,
+    now: () => {
+      activity++;
+      return now;
+    },
     random: options.random ?? (() => 0.5),
     setTimeout(callback, ms) {
+      activity++;
       const timer = { at: now + Math.max(0, ms), order: order++, callback };
       timers.set(timer.order, timer);
       void drive();
       return timer.order;
     },
     clearTimeout(handle) {
+      activity++;
       timers.delete(handle as number);
     },
     sleep(ms, signal) {

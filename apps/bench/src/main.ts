@@ -1,0 +1,338 @@
+/**
+ * Compares @platform/core, twurple and raw fetch against one local keep-alive server and prints
+ * the figures. Run with `pnpm bench` (from the repository root) or `pnpm --filter @platform/bench bench`;
+ * add `-- --quick` for a short smoke run. See README.md.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { lookup, setDefaultResultOrder } from 'node:dns/promises';
+import { readdir, stat } from 'node:fs/promises';
+import { cpus } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { BenchClient } from './clients';
+import { CLIENT_ID, MAX_PAGE, TOKEN, TOTAL_CHATTERS, type ParentMessage, type ServerMessage } from './fixture';
+import { burst, median, pagePass, rotated, sequential, settle, spread, type CallFigures, type PageFigures } from './harness';
+
+interface Settings {
+  warmupCalls: number;
+  warmupPasses: number;
+  calls: number;
+  burstSize: number;
+  callReps: number;
+  pagePasses: number;
+}
+
+const full: Settings = { warmupCalls: 600, warmupPasses: 3, calls: 3_000, burstSize: 50, callReps: 7, pagePasses: 15 };
+const quick: Settings = { warmupCalls: 50, warmupPasses: 1, calls: 300, burstSize: 50, callReps: 1, pagePasses: 1 };
+const clientKeys = ['core', 'twurple', 'fetch'] as const;
+type ClientKey = (typeof clientKeys)[number];
+
+function parseArgs(argv: readonly string[]): { settings: Settings; quick: boolean; only: ClientKey[] } {
+  let isQuick = false;
+  let only: ClientKey[] = [...clientKeys];
+  for (const arg of argv) {
+    if (arg === '--') continue;
+    if (arg === '--quick') isQuick = true;
+    else if (arg.startsWith('--only=')) {
+      const names = arg.slice('--only='.length).split(',');
+      const unknown = names.filter((name) => !(clientKeys as readonly string[]).includes(name));
+      if (unknown.length > 0 || names.length === 0) throw new Error(`--only takes a list of ${clientKeys.join(', ')}; got ${arg}.`);
+      only = names as ClientKey[];
+    } else if (arg === '--help' || arg === '-h') {
+      console.log('Usage: pnpm bench [-- --quick] [-- --only=core,twurple,fetch]');
+      process.exit(0);
+    } else throw new Error(`Unknown argument ${arg}. Try --help.`);
+  }
+  return { settings: isQuick ? quick : full, quick: isQuick, only };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server child process
+
+interface ServerHandle {
+  port: number;
+  stats(): Promise<Record<string, number>>;
+  reset(): void;
+  stop(): Promise<void>;
+}
+
+async function startServer(): Promise<ServerHandle> {
+  // The server runs through tsx like this file, but without any of this process's flags
+  // (--cpu-prof, --expose-gc...): its CPU must not show up here, nor its profile.
+  const child: ChildProcess = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), [], {
+    execArgv: ['--import', import.meta.resolve('tsx')],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('The bench server did not start within 15 s.')), 15_000);
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`The bench server exited early (code ${String(code)}).`)));
+    child.on('message', (message: ServerMessage) => {
+      if (message.type === 'listening') {
+        clearTimeout(timer);
+        resolve(message.port);
+      }
+    });
+  });
+  const send = (message: ParentMessage) => child.send(message);
+  return {
+    port,
+    stats: () =>
+      new Promise((resolve) => {
+        const onMessage = (message: ServerMessage) => {
+          if (message.type !== 'stats') return;
+          child.off('message', onMessage);
+          resolve(message.counts);
+        };
+        child.on('message', onMessage);
+        send({ type: 'stats' });
+      }),
+    reset: () => send({ type: 'reset' }),
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || !child.connected) {
+          resolve();
+          return;
+        }
+        child.removeAllListeners('exit');
+        child.once('exit', () => resolve());
+        child.disconnect();
+      }),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checks before measuring
+
+/** twurple calls `http://localhost:<port>`; the server listens on 127.0.0.1 only. */
+async function checkLocalhost(): Promise<string> {
+  // Prefer IPv4 for `localhost` (Node 17+ keeps the resolver's order, which may put ::1 first).
+  setDefaultResultOrder('ipv4first');
+  const addresses = await lookup('localhost', { all: true });
+  const first = addresses[0]?.address;
+  if (first !== '127.0.0.1') {
+    throw new Error(`localhost resolves to ${addresses.map((a) => a.address).join(', ')}; twurple's mock mode needs it to reach 127.0.0.1.`);
+  }
+  return addresses.map((a) => a.address).join(', ');
+}
+
+/** Where `@platform/core` is loaded from, and whether its dist is older than its source. */
+async function coreBuild(): Promise<{ path: string; warning?: string }> {
+  const path = fileURLToPath(import.meta.resolve('@platform/core'));
+  if (!/[\\/]dist[\\/]/.test(path)) return { path, warning: 'not the built dist: the figures would not be what users get' };
+  const src = new URL('../src/', new URL(`file://${path}`));
+  let newest = 0;
+  for (const entry of await readdir(src, { recursive: true })) {
+    if (entry.endsWith('.ts')) newest = Math.max(newest, (await stat(new URL(entry, src))).mtimeMs);
+  }
+  const built = (await stat(path)).mtimeMs;
+  return built < newest ? { path, warning: 'dist is older than src: run `pnpm --filter @platform/core build`' } : { path };
+}
+
+/** One call and one paging pass per client, with the routes the server saw. */
+async function verify(client: BenchClient, server: ServerHandle): Promise<string> {
+  server.reset();
+  const emotes = await client.get();
+  if (emotes !== 2) throw new Error(`${client.name} got ${emotes} global emotes instead of 2.`);
+  const items = await client.pageAll();
+  if (items.length !== TOTAL_CHATTERS) throw new Error(`${client.name} paged ${items.length} chatters instead of ${TOTAL_CHATTERS}.`);
+  const firstId = client.idOf(items[0]);
+  const lastId = client.idOf(items[items.length - 1]);
+  if (firstId !== '100000' || lastId !== String(100_000 + TOTAL_CHATTERS - 1)) throw new Error(`${client.name} paged the wrong chatters (${firstId}…${lastId}).`);
+  // A second pass, counted alone: what one measured pass costs in requests.
+  server.reset();
+  await client.pageAll();
+  const counts = await server.stats();
+  return Object.entries(counts)
+    .map(([route, count]) => `${count} × ${route}`)
+    .join(', ');
+}
+
+/**
+ * A single @platform/core client, calling on and on: does it ever hold a call although every
+ * answer says `Ratelimit-Remaining: 799`? The hold is cut short with an abort signal.
+ */
+async function checkCoreBucket(port: number, limit: number): Promise<string> {
+  const { createClient } = await import('@platform/core');
+  const client = createClient({ clientId: CLIENT_ID, token: TOKEN, baseUrl: `http://127.0.0.1:${port}/helix` });
+  const controller = new AbortController();
+  let held: { call: number; wait: number } | undefined;
+  let call = 0;
+  client.on('rateLimit', (event) => {
+    held ??= { call, wait: event.wait };
+    controller.abort();
+  });
+  for (call = 1; call <= limit && !held; call++) {
+    try {
+      await client.request({ method: 'GET', path: '/chat/emotes/global' }, { signal: controller.signal });
+    } catch (error) {
+      if (!held) throw error;
+    }
+  }
+  if (!held) return `no hold in ${limit} sequential calls with one client.`;
+  return (
+    `call ${held.call} of one client was held ${(held.wait / 1000).toFixed(1)} s for the rate limit, though every answer said ` +
+    'Ratelimit-Remaining: 799.'
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+const number = (value: number, digits = 0) => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const ratio = (value: number) => `${value.toFixed(2)}x`;
+
+function table(rows: readonly (readonly string[])[]): string {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  return rows
+    .map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('   '))
+    .join('\n');
+}
+
+interface Results {
+  seq: CallFigures[];
+  burst: CallFigures[];
+  page: PageFigures[];
+}
+
+function summary(results: Results) {
+  return {
+    seqRate: median(results.seq.map((r) => r.callsPerSecond)),
+    seqCpu: median(results.seq.map((r) => r.cpuMicrosPerCall)),
+    burstRate: median(results.burst.map((r) => r.callsPerSecond)),
+    burstCpu: median(results.burst.map((r) => r.cpuMicrosPerCall)),
+    pageMs: median(results.page.map((r) => r.msPerPass)),
+    pageCpu: median(results.page.map((r) => r.cpuMsPerPass)),
+    spread: Math.max(
+      spread(results.seq.map((r) => r.callsPerSecond)),
+      spread(results.seq.map((r) => r.cpuMicrosPerCall)),
+      spread(results.burst.map((r) => r.callsPerSecond)),
+      spread(results.burst.map((r) => r.cpuMicrosPerCall)),
+      spread(results.page.map((r) => r.msPerPass)),
+    ),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const { settings, quick: isQuick, only } = parseArgs(process.argv.slice(2));
+  const started = performance.now();
+  const localhost = await checkLocalhost();
+  const build = await coreBuild();
+  const server = await startServer();
+  try {
+    // twurple reads the variable when it calls; set it before twurple is even loaded.
+    process.env.TWURPLE_MOCK_API_PORT = String(server.port);
+    const { coreClient, twurpleClient, fetchClient } = await import('./clients');
+    const makers: Record<ClientKey, () => BenchClient> = {
+      core: () => coreClient(server.port),
+      twurple: () => twurpleClient(),
+      fetch: () => fetchClient(server.port),
+    };
+    const clients = only.map((key) => ({ key, client: makers[key]() }));
+
+    const bursts = Math.round(settings.calls / settings.burstSize);
+    console.log(`Platform client benchmark${isQuick ? ' (--quick: a smoke run, figures are rough)' : ''}`);
+    console.log(`node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model.trim() ?? 'unknown'}), gc between runs: ${globalThis.gc ? 'yes' : 'no (run node with --expose-gc)'}`);
+    console.log(`server: a child process on 127.0.0.1:${server.port} (keep-alive); localhost resolves to ${localhost}`);
+    console.log(`@platform/core loaded from ${build.path}${build.warning ? `  WARNING: ${build.warning}` : ''}`);
+    console.log(
+      `runs: ${settings.warmupCalls} warm-up calls + ${settings.warmupPasses} warm-up passes per client; ` +
+        `${number(settings.calls)} calls × ${settings.callReps} runs sequential and in bursts of ${settings.burstSize} (${bursts} × ${settings.burstSize}); ` +
+        `${settings.pagePasses} passes over ${number(TOTAL_CHATTERS)} chatters; medians reported`,
+    );
+    console.log('');
+
+    console.log('Checks (one call and one paging pass each, outside the timings):');
+    for (const { client } of clients) console.log(`  ${client.name.padEnd(15)} one paging pass = ${await verify(client, server)}`);
+    if (only.includes('core')) console.log(`  core rate-limit bucket: ${await checkCoreBucket(server.port, 1_500)}`);
+    console.log('');
+
+    // Warm-up: JIT, connection pools (up to burstSize sockets), twurple's token info.
+    for (const { client } of clients) {
+      for (let index = 0; index < settings.warmupCalls; index++) await client.get();
+      await burst(client, Math.max(1, Math.round(settings.warmupCalls / settings.burstSize)), settings.burstSize);
+      for (let pass = 0; pass < settings.warmupPasses; pass++) await pagePass(client, TOTAL_CHATTERS);
+    }
+
+    const results = new Map<ClientKey, Results>(only.map((key) => [key, { seq: [], burst: [], page: [] }]));
+    for (let rep = 0; rep < settings.callReps; rep++) {
+      for (const { key, client } of rotated(clients, rep)) results.get(key)!.seq.push(await sequential(client, settings.calls));
+    }
+    for (let rep = 0; rep < settings.callReps; rep++) {
+      for (const { key, client } of rotated(clients, rep)) results.get(key)!.burst.push(await burst(client, bursts, settings.burstSize));
+    }
+    for (let pass = 0; pass < settings.pagePasses; pass++) {
+      for (const { key, client } of rotated(clients, pass)) results.get(key)!.page.push(await pagePass(client, TOTAL_CHATTERS));
+    }
+    settle();
+    if (process.env.BENCH_DUMP) console.error(JSON.stringify(Object.fromEntries(results), null, 0));
+
+    const figures = new Map(clients.map(({ key, client }) => [key, { name: client.name, ...summary(results.get(key)!) }]));
+    console.log(
+      table([
+        ['client', 'seq calls/s', 'seq CPU µs/call', 'burst calls/s', 'burst CPU µs/call', 'page ms/pass', 'page CPU ms/pass', 'spread'],
+        ...[...figures.values()].map((f) => [
+          f.name,
+          number(f.seqRate),
+          number(f.seqCpu, 1),
+          number(f.burstRate),
+          number(f.burstCpu, 1),
+          number(f.pageMs, 1),
+          number(f.pageCpu, 1),
+          `${(f.spread * 100).toFixed(0)}%`,
+        ]),
+      ]),
+    );
+    console.log(
+      `seq: ${number(settings.calls)} GETs one after the other; burst: ${bursts} × Promise.all of ${settings.burstSize} GETs; ` +
+        `page: ${number(TOTAL_CHATTERS)} chatters, ${number(MAX_PAGE)} a page; CPU = this process, user + system.`,
+    );
+    console.log('spread: the largest max/min − 1 between the runs of any one figure of that client.');
+    for (const { client } of clients) {
+      const holds = client.rateLimitHolds?.() ?? 0;
+      if (holds > 0) console.log(`WARNING: ${client.name} held ${holds} calls for the rate limit during the runs; its figures include those waits.`);
+    }
+
+    const base = figures.get('fetch');
+    if (!base || figures.size < 2) {
+      console.log('\nNo ratios: they need raw fetch and another client (--only).');
+    } else {
+      console.log('');
+      console.log('Ratios to raw fetch (lower is better; 1.00x = as cheap as raw fetch):');
+      const others = [...figures.entries()].filter(([key]) => key !== 'fetch');
+      console.log(
+        table([
+          ['client', 'time to page', 'CPU/call seq', 'CPU/call burst', 'time/call seq', 'time/call burst'],
+          ...others.map(([, f]) => [
+            f.name,
+            ratio(f.pageMs / base.pageMs),
+            ratio(f.seqCpu / base.seqCpu),
+            ratio(f.burstCpu / base.burstCpu),
+            ratio(base.seqRate / f.seqRate),
+            ratio(base.burstRate / f.burstRate),
+          ]),
+        ]),
+      );
+      const core = figures.get('core');
+      if (core) {
+        const pageRatio = core.pageMs / base.pageMs;
+        const cpuRatio = Math.max(core.seqCpu / base.seqCpu, core.burstCpu / base.burstCpu);
+        const met = pageRatio <= 1.1 && cpuRatio <= 1.1;
+        console.log('');
+        console.log(
+          `Goal: @platform/core within 1.10x raw fetch on time to page and CPU per call: ${met ? 'MET' : 'NOT MET'} ` +
+            `(time to page ${ratio(pageRatio)}, CPU per call ${ratio(core.seqCpu / base.seqCpu)} sequential / ${ratio(core.burstCpu / base.burstCpu)} in bursts).`,
+        );
+      }
+    }
+    console.log(`\nTotal run time ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+  } finally {
+    await server.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

@@ -111,6 +111,13 @@ describe('OAuth server requests', () => {
     await expect(authServerRequest(clientCore(client()), { method: 'POST', path: 'token', form: { grant_type: 'refresh_token', refresh_token: 'r1' } })).rejects.toThrow('oops');
   });
 
+  it("times out with the client's timeout and names the OAuth path", async () => {
+    nock(id).post('/oauth2/token').delay(300).reply(200, { access_token: 'late' });
+    const error = await authServerRequest(clientCore(client({ timeout: 60, retries: 0 })), { method: 'POST', path: 'token', form: { grant_type: 'refresh_token' } }).catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(PlatformTimeoutError);
+    expect((error as Error).message).toBe('POST /oauth2/token timed out after 60 ms.');
+  });
+
   it('names the OAuth path in network errors, never the secret', async () => {
     nock(id).post('/oauth2/token').replyWithError({ code: 'ECONNREFUSED', message: 'connect ECONNREFUSED' });
     const error = (await authServerRequest(clientCore(client()), { method: 'POST', path: 'token', form: { client_secret: 'shh-secret', code: 'the-code' } }).catch((failure: unknown) => failure)) as Error;

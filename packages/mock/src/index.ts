@@ -1,0 +1,7 @@
+export { createMockPlatform, bucketOf, type MockPlatform, type MockPlatformOptions, type LoggedRequest } from './mock-platform';
+export type { Fault, FaultRule } from './faults';
+export type { MockEventSub } from './eventsub';
+export type { RaisedEvent } from './events';
+export { OAuthServer } from './oauth';
+export { RateLimiter } from './rate-limit';
+export { MockState, type MockUser, type MockClient, type MockToken, type MockChannel, type MockBan, type MockChatMessage } from './state';

@@ -1,0 +1,304 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { createEventSub, type MockEventSub } from './eventsub';
+import { EventBus } from './events';
+import { Faults, type Fault, type FaultRule } from './faults';
+import type { HelixContext } from './helix';
+import { HttpError, reasonOf, readBody, Router, send, type MockRequest, type MockResponse } from './http';
+import { OAuthServer } from './oauth';
+import { RateLimiter } from './rate-limit';
+import { registerChatRoutes } from './routes/chat';
+import { registerGuestStarRoutes } from './routes/guest-star';
+import { registerModerationRoutes } from './routes/moderation';
+import { registerUserRoutes } from './routes/users';
+import { MockState, type MockClient, type MockToken, type MockUser } from './state';
+
+/** Options of `createMockPlatform()`. */
+export interface MockPlatformOptions {
+  /** The port on 127.0.0.1; 0 (the default) picks a free one. */
+  port?: number;
+  /** Where the fake reads time (token expiry, bans, pins, rate-limit windows). Default `Date.now`. */
+  now?: () => number;
+  /** The per-token budget: `budget` points per `windowMs`. Default 800 per minute. */
+  rateLimit?: { budget?: number; windowMs?: number };
+}
+
+/** One request the fake received, for tests to read. */
+export interface LoggedRequest {
+  server: 'helix' | 'oauth';
+  method: string;
+  /** Without `/helix` for the API (`/chat/chatters`); with `/oauth2` for the OAuth server. */
+  path: string;
+  query: Record<string, string | string[]>;
+  body: unknown;
+  /** The access token the request carried, if any. */
+  token: string | undefined;
+  clientId: string | undefined;
+  /** The status answered; 0 when the connection was cut or left hanging. */
+  status: number;
+  at: number;
+}
+
+/** The fake platform, started: the addresses to give a client, and the control API. */
+export interface MockPlatform {
+  /** `http://127.0.0.1:<port>/helix`: pass as `baseUrl`. */
+  readonly baseUrl: string;
+  /** `http://127.0.0.1:<port>/oauth2`: pass as `authUrl`. */
+  readonly authUrl: string;
+  /** `ws://127.0.0.1:<port>/ws`: pass as `eventSubWsUrl`. */
+  readonly eventSubWsUrl: string;
+  readonly port: number;
+  /** Users, clients, tokens and channels, for tests that need to look or reach in. */
+  readonly state: MockState;
+  /** The sign-in side: who approves at the consent page, device code approval. */
+  readonly oauth: OAuthServer;
+  /** The per-token budget and the endpoint limits. */
+  readonly limits: RateLimiter;
+  /** EventSub: subscriptions, conduits, transports, `trigger()`. */
+  readonly eventsub: MockEventSub;
+  /** Events raised by what happens in the fake (a ban raises `channel.ban`...): listen with `events.on()`. */
+  readonly events: EventBus;
+  /** Chat controls that no API call reaches (see routes/chat.ts). */
+  readonly chat: ReturnType<typeof registerChatRoutes>;
+  /** Moderation controls that no API call reaches: held AutoMod messages, unban requests... */
+  readonly moderation: ReturnType<typeof registerModerationRoutes>;
+  /** Guest star controls that no API call reaches: a guest accepting an invite... */
+  readonly guestStar: ReturnType<typeof registerGuestStarRoutes>;
+  /** Every request received, in order. */
+  readonly requests: readonly LoggedRequest[];
+  addUser(user: Partial<MockUser> & { login: string }): MockUser;
+  addClient(client: Partial<MockClient> & { clientId: string }): MockClient;
+  /** Issues a token as if a user had signed in (or, without `userId`, an app token). */
+  issueToken(options: { clientId: string; userId?: string; scopes?: string[]; expiresIn?: number | null; refresh?: boolean }): MockToken;
+  /** Makes a token expire now. */
+  expireToken(accessToken: string): void;
+  /** A failure on demand; returns a function that removes the rule. */
+  fault(rule: FaultRule): () => void;
+  clearFaults(): void;
+  clearRequests(): void;
+  /** Stops the server and closes every connection. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the fake platform on 127.0.0.1: the Helix routes of the chat, guest star and moderation
+ * groups plus users and EventSub, the OAuth server, the EventSub WebSocket server, rate limits and
+ * faults on demand.
+ *
+ * @example
+ * const mock = await createMockPlatform();
+ * const app = mock.addClient({ clientId: 'my-app' });
+ * const me = mock.addUser({ login: 'me' });
+ * const { accessToken } = mock.issueToken({ clientId: app.clientId, userId: me.id, scopes: ['user:write:chat'] });
+ * const client = createClient({ clientId: app.clientId, token: accessToken, baseUrl: mock.baseUrl });
+ */
+export async function createMockPlatform(options: MockPlatformOptions = {}): Promise<MockPlatform> {
+  const now = options.now ?? Date.now;
+  const state = new MockState(now);
+  const limits = new RateLimiter(now, options.rateLimit?.budget, options.rateLimit?.windowMs);
+  const events = new EventBus();
+  const faults = new Faults();
+  const requests: LoggedRequest[] = [];
+  const context: HelixContext = { state, now, events, limits };
+  const helix = new Router();
+  registerUserRoutes(helix, context);
+  const chat = registerChatRoutes(helix, context);
+  const moderation = registerModerationRoutes(helix, context);
+  const guestStar = registerGuestStarRoutes(helix, context);
+  const oauth = new OAuthServer(state, now);
+  const sockets = new Set<Socket>();
+
+  const server: Server = createServer((request, response) => {
+    void handle(request, response);
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const which = url.pathname.startsWith('/helix/') ? 'helix' : url.pathname.startsWith('/oauth2/') ? 'oauth' : undefined;
+    const path = which === 'helix' ? url.pathname.slice('/helix'.length) : which === 'oauth' ? url.pathname.slice('/oauth2'.length) : url.pathname;
+    const text = await readBody(request);
+    const authorization = request.headers.authorization;
+    const entry: LoggedRequest = {
+      server: which ?? 'helix',
+      method: request.method ?? 'GET',
+      path: which === 'oauth' ? url.pathname : path,
+      query: queryRecord(url.searchParams),
+      body: undefined,
+      token: authorization?.replace(/^(Bearer|OAuth) /i, ''),
+      clientId: typeof request.headers['client-id'] === 'string' ? request.headers['client-id'] : undefined,
+      status: 0,
+      at: now(),
+    };
+    requests.push(entry);
+    const finish = (answer: MockResponse) => {
+      entry.status = answer.status;
+      send(response, answer);
+    };
+    if (!which) {
+      finish(helixError(new HttpError(404, `No route for ${request.method} ${url.pathname}`)));
+      return;
+    }
+    try {
+      entry.body = parseBody(which, text, request.headers['content-type']);
+    } catch (error) {
+      finish(which === 'helix' ? helixError(error) : oauthError(error));
+      return;
+    }
+    const fault = faults.take(which, entry.method, path);
+    if (fault) {
+      const answered = await applyFault(fault, which, entry, request, response);
+      if (answered) return;
+    }
+    const mockRequest: MockRequest = { method: entry.method, path, query: url.searchParams, headers: request.headers, body: entry.body, raw: request };
+    try {
+      if (which === 'oauth') {
+        finish(await oauth.router.find(entry.method, path)(mockRequest));
+        return;
+      }
+      const handler = helix.find(entry.method, path);
+      // The platform counts a point for every request made with a valid token.
+      const token = entry.token === undefined ? undefined : state.liveToken(entry.token);
+      const limitHeaders = token ? limits.take(bucketOf(token)) : {};
+      let answer: MockResponse;
+      try {
+        answer = await handler(mockRequest);
+      } catch (error) {
+        answer = helixError(error);
+      }
+      finish({ ...answer, headers: { ...limitHeaders, ...answer.headers } });
+    } catch (error) {
+      finish(which === 'helix' ? helixError(error) : oauthError(error));
+    }
+  }
+
+  /** Carries out a fault; resolves true when the request is answered (or cut) by it. */
+  async function applyFault(fault: Fault, which: 'helix' | 'oauth', entry: LoggedRequest, request: IncomingMessage, response: ServerResponse): Promise<boolean> {
+    switch (fault.kind) {
+      case 'latency':
+        await new Promise((resolve) => setTimeout(resolve, fault.ms));
+        return false;
+      case 'status': {
+        const error = new HttpError(fault.status, fault.message ?? reasonOf(fault.status));
+        const answer = which === 'helix' ? helixError(error) : oauthError(error);
+        entry.status = answer.status;
+        send(response, answer);
+        return true;
+      }
+      case 'rate-limit': {
+        const resetAt = now() + (fault.resetInMs ?? 1000);
+        entry.status = 429;
+        send(response, {
+          ...helixError(new HttpError(429, 'Too Many Requests')),
+          headers: { 'Ratelimit-Limit': String(limits.budget), 'Ratelimit-Remaining': '0', 'Ratelimit-Reset': String(Math.ceil(resetAt / 1000)) },
+        });
+        return true;
+      }
+      case 'endpoint-limit': {
+        const token = entry.token === undefined ? undefined : state.liveToken(entry.token);
+        entry.status = 429;
+        send(response, { ...helixError(new HttpError(429, 'Too Many Requests')), headers: token ? limits.headers(bucketOf(token)) : {} });
+        return true;
+      }
+      case 'reset':
+        request.socket.destroy();
+        return true;
+      case 'cut-body':
+        response.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '4096' });
+        response.write('{"data":[{"id":"1","na');
+        setTimeout(() => request.socket.destroy(), 5);
+        return true;
+      case 'hang':
+        return true;
+      case 'token-expiry':
+        if (entry.token !== undefined) {
+          const token = state.tokens.get(entry.token);
+          if (token) token.expiresAt = now() - 1;
+        }
+        return false;
+    }
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const eventSubWsUrl = `ws://127.0.0.1:${port}/ws`;
+  const eventsub = createEventSub(helix, context, server, eventSubWsUrl);
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}/helix`,
+    authUrl: `http://127.0.0.1:${port}/oauth2`,
+    eventSubWsUrl,
+    port,
+    state,
+    oauth,
+    limits,
+    eventsub,
+    events,
+    chat,
+    moderation,
+    guestStar,
+    requests,
+    addUser: (user) => state.addUser(user),
+    addClient: (client) => state.addClient(client),
+    issueToken: (issue) => state.issueToken(issue),
+    expireToken(accessToken) {
+      const token = state.tokens.get(accessToken);
+      if (!token) throw new Error('No such token.');
+      token.expiresAt = now() - 1;
+    },
+    fault: (rule) => faults.add(rule),
+    clearFaults: () => faults.clear(),
+    clearRequests: () => {
+      requests.length = 0;
+    },
+    async close() {
+      await eventsub.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** The bucket a token counts against: per client for an app token, per client and user otherwise. */
+export function bucketOf(token: MockToken): string {
+  return token.userId === undefined ? `app:${token.clientId}` : `user:${token.clientId}:${token.userId}`;
+}
+
+function queryRecord(search: URLSearchParams): Record<string, string | string[]> {
+  const record: Record<string, string | string[]> = {};
+  for (const key of new Set(search.keys())) {
+    const values = search.getAll(key);
+    record[key] = values.length === 1 ? values[0]! : values;
+  }
+  return record;
+}
+
+function parseBody(which: 'helix' | 'oauth', text: string, contentType: string | undefined): unknown {
+  if (text === '') return undefined;
+  if (which === 'oauth' && !contentType?.includes('json')) return Object.fromEntries(new URLSearchParams(text));
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'The request body is not valid JSON');
+  }
+}
+
+/** The Helix error body `{ error, status, message }`; an unexpected failure is a 500, never a crash. */
+function helixError(error: unknown): MockResponse {
+  const known = error instanceof HttpError ? error : new HttpError(500, 'Internal Server Error');
+  if (!(error instanceof HttpError)) console.error('The mock platform failed on a request:', error);
+  return { status: known.status, body: { error: reasonOf(known.status), status: known.status, message: known.message }, headers: known.headers };
+}
+
+/** The OAuth error body `{ status, message }`. */
+function oauthError(error: unknown): MockResponse {
+  const known = error instanceof HttpError ? error : new HttpError(500, 'Internal Server Error');
+  if (!(error instanceof HttpError)) console.error('The mock platform failed on a request:', error);
+  return { status: known.status, body: { status: known.status, message: known.message } };
+}

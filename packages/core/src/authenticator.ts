@@ -12,6 +12,8 @@ export interface CallTarget {
   readonly scopes: readonly string[];
   /** The parameter that names the acting user (`moderator_id`, `sender_id`...), if any. */
   readonly actingUser?: string | undefined;
+  /** The acting-user field may stay unset when the token does not say who acts. */
+  readonly actingUserOptional?: boolean | undefined;
 }
 
 /** A request for a token, made by the pipeline before each call. */

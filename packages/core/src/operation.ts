@@ -153,12 +153,12 @@ function callFor(operation: AnyOperation, params: Params, cursor?: { after?: str
     token: operation.token,
     scopes: operation.scopes,
     actingUser: operation.actingUser,
+    actingUserOptional: operation.actingUserOptional,
   };
   const specs = operation.params;
   return {
     target,
     params,
-    actingUserOptional: operation.actingUserOptional,
     encode(final) {
       const query: [string, unknown][] = [];
       let body: Record<string, unknown> | undefined;

@@ -16,8 +16,6 @@ export interface Call {
   readonly target: CallTarget;
   /** The parameters as given (the acting-user field may be filled in from the token's owner). */
   readonly params: Readonly<Record<string, unknown>>;
-  /** Leave the acting-user field out when the token does not say who acts (instead of failing). */
-  readonly actingUserOptional?: boolean | undefined;
   /** Turns the final parameters into the query string (without `?`) and the JSON body. */
   encode(params: Readonly<Record<string, unknown>>): { search: string; body: unknown };
 }
@@ -146,7 +144,7 @@ function chooseCredential(core: ClientCore, call: Call, request: CredentialReque
     if (typeof token !== 'string' || token === '') throw new PlatformError('The request option token must be a non-empty string.');
     // A raw token does not say who it belongs to: an unset acting-user field cannot be filled in.
     const field = call.target.actingUser;
-    if (field && !call.actingUserOptional && call.params[field] === undefined) throw missingActingUserError(call.target, 'raw');
+    if (field && !call.target.actingUserOptional && call.params[field] === undefined) throw missingActingUserError(call.target, 'raw');
     return rawCredential(token);
   }
   return core.authenticator.credential(request);
@@ -157,7 +155,7 @@ function fillActingUser(call: Call, credential: Credential): Readonly<Record<str
   const field = call.target.actingUser;
   if (!field || call.params[field] !== undefined) return call.params;
   if (credential.userId !== undefined) return { ...call.params, [field]: credential.userId };
-  if (call.actingUserOptional) return call.params;
+  if (call.target.actingUserOptional) return call.params;
   throw missingActingUserError(call.target, credential.kind === 'app' ? 'app' : 'raw');
 }
 

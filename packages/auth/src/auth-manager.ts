@@ -1,0 +1,439 @@
+import {
+  authServerRequest,
+  missingActingUserError,
+  noTokenError,
+  PlatformApiError,
+  PlatformAuthError,
+  PlatformError,
+  PlatformScopeError,
+  type Authenticator,
+  type CallTarget,
+  type ClientCore,
+  type Credential,
+  type CredentialRequest,
+} from '@platform/core';
+import { exchangeCodeGrant, pollDeviceFlow, refreshGrant, requestAppToken, revokeToken, startDeviceFlow, validateToken, type Grant } from './oauth';
+import type { TokenStore, UserToken } from './token-store';
+
+/** A token is renewed when it expires within this margin. */
+const renewMargin = 60_000;
+
+/** The app token, as `client.auth.appToken()` gives it. */
+export interface AppToken {
+  accessToken: string;
+  /** Epoch ms; undefined when the platform gave no lifetime. */
+  expiresAt: number | undefined;
+}
+
+/** A device code sign-in under way: show `userCode` and `verificationUri`, then `await flow.wait()`. */
+export interface DeviceCodeFlow {
+  userCode: string;
+  verificationUri: string;
+  /** Epoch ms after which the code no longer works. */
+  expiresAt: number;
+  /** Polls until the user approves (resolving with the registered user) or the code expires. */
+  wait(options?: { signal?: AbortSignal }): Promise<UserToken>;
+}
+
+/** Options of `client.auth.authorizeUrl()`. */
+export interface AuthorizeUrlOptions {
+  /** Must be registered for the application character for character. */
+  redirectUri: string;
+  scopes?: readonly string[];
+  /** Opaque; comes back unchanged. Tie a random one to the browser to refuse forged callbacks. */
+  state?: string;
+  /** Show the consent page even when the user already authorized the application. */
+  forceVerify?: boolean;
+  /** `code` (default) for the authorization code flow, `token` for the implicit flow. */
+  responseType?: 'code' | 'token';
+}
+
+/** What `client.auth.addUser()` takes: an access token, or a token with what else is known of it. */
+export type UserTokenInput = string | { accessToken: string; refreshToken?: string; expiresAt?: number; scopes?: string[] };
+
+/** `client.auth`: registered users, the app token and the sign-in flows. */
+export interface AuthApi {
+  /** Validates a user token with the platform, registers its user and saves it in the store. */
+  addUser(token: UserTokenInput): Promise<UserToken>;
+  /** Forgets a user and deletes their token from the store. */
+  removeUser(userId: string): Promise<void>;
+  /** The registered users' tokens. */
+  users(): Promise<UserToken[]>;
+  /** The application token (client credentials; needs the clientSecret), requested on demand and kept until it expires. */
+  appToken(): Promise<AppToken>;
+  /** Renews a user's token now with their refresh token. */
+  refresh(userId: string): Promise<UserToken>;
+  /** Revokes a registered user's token (and forgets the user) or a raw token. */
+  revoke(userIdOrToken: string): Promise<void>;
+  /** The consent page's address for the authorization code (or implicit) flow. Makes no request. */
+  authorizeUrl(options: AuthorizeUrlOptions): string;
+  /** Exchanges an authorization code (the secret travels in the body), registers the user and saves the token. */
+  exchangeCode(options: { code: string; redirectUri: string }): Promise<UserToken>;
+  /** Starts the device code flow. */
+  deviceCode(options?: { scopes?: readonly string[] }): Promise<DeviceCodeFlow>;
+}
+
+function copy(token: UserToken): UserToken {
+  return { ...token, scopes: [...token.scopes] };
+}
+
+/** A platform message as a sentence, to sit inside a longer one. */
+function sentence(text: string): string {
+  const trimmed = text.trim();
+  return /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
+}
+
+/**
+ * Tokens for one client: the registered users (kept in a token store), the app token, the
+ * identity of each call, scope checks, renewal before expiry and after a dead token's 401, and
+ * refreshes that never send a refresh token twice.
+ */
+export class AuthManager implements Authenticator {
+  readonly #users = new Map<string, UserToken>();
+  /** Bumped each time a user is forgotten, so that a refresh under way knows its user is gone. */
+  readonly #generation = new Map<string, number>();
+  readonly #refreshing = new Map<string, Promise<UserToken>>();
+  #loading: Promise<void> | undefined;
+  #app: AppToken | undefined;
+  #appPending: Promise<AppToken> | undefined;
+  readonly api: AuthApi;
+
+  constructor(
+    private readonly core: ClientCore,
+    private readonly store: TokenStore,
+  ) {
+    this.api = {
+      addUser: (token) => this.addUser(token),
+      removeUser: (userId) => this.removeUser(userId),
+      users: () => this.users(),
+      appToken: () => this.appToken(),
+      refresh: (userId) => this.refresh(userId),
+      revoke: (target) => this.revoke(target),
+      authorizeUrl: (options) => this.authorizeUrl(options),
+      exchangeCode: (options) => this.exchangeCode(options),
+      deviceCode: (options) => this.deviceCode(options),
+    };
+  }
+
+  /** Reads the store once; a store that fails is asked again next time. */
+  #load(): Promise<void> {
+    this.#loading ??= this.store.list().then(
+      (tokens) => {
+        for (const token of tokens) if (!this.#users.has(token.userId)) this.#users.set(token.userId, copy(token));
+      },
+      (error: unknown) => {
+        this.#loading = undefined;
+        throw error;
+      },
+    );
+    return this.#loading;
+  }
+
+  // ---- The authenticator port -------------------------------------------------------------
+
+  async credential(request: CredentialRequest): Promise<Credential> {
+    await this.#load();
+    const { target, params, as } = request;
+    const call = `${target.method} ${target.path}`;
+    if (as === 'app') {
+      if (target.token === 'user') throw new PlatformAuthError(`${call} only accepts a user access token: the app token cannot be used for it.`);
+      if (!this.core.clientSecret) throw new PlatformAuthError('A clientSecret is required to get an app access token.');
+      return this.#appCredential(target, params);
+    }
+    if (as !== undefined) {
+      const token = this.#users.get(as);
+      if (!token) throw new PlatformAuthError(`No token is registered for user ${as}. Add it with client.auth.addUser().`, { userId: as });
+      return this.#userCredential(token, target);
+    }
+    if (target.token === 'app') {
+      if (!this.core.clientSecret) throw noTokenError(target);
+      return this.#appCredential(target, params);
+    }
+    const field = target.actingUser;
+    const named = field ? params[field] : undefined;
+    const count = this.#users.size;
+    if (typeof named === 'string') {
+      const token = this.#users.get(named);
+      if (token) return this.#userCredential(token, target);
+      // The acting user is not registered: an either-token call goes out with the app token.
+      if (target.token === 'either' && this.core.clientSecret) return this.#appCredential(target, params);
+      if (count === 0) throw noTokenError(target);
+      throw new PlatformAuthError(`${call} needs the token of user ${named}, which is not registered. Add it with client.auth.addUser() or choose a user with { as: userId }.`, { userId: named });
+    }
+    if (count === 1) return this.#userCredential(this.#users.values().next().value!, target);
+    if (target.token === 'user') {
+      if (count === 0) throw noTokenError(target);
+      throw new PlatformAuthError(`${call} needs a user access token and several users are registered. Choose one with { as: userId } or client.as(userId).`);
+    }
+    if (count > 1) {
+      if (field && !target.actingUserOptional) {
+        throw new PlatformAuthError(`${call} does not say who is acting and several users are registered. Set ${field}, or choose a user with { as: userId } or client.as(userId).`);
+      }
+      if (!this.core.clientSecret) throw new PlatformAuthError(`${call} can use a user token, but several users are registered. Choose one with { as: userId } or client.as(userId).`);
+      return this.#appCredential(target, params);
+    }
+    if (!this.core.clientSecret) throw noTokenError(target);
+    return this.#appCredential(target, params);
+  }
+
+  async unauthorized(credential: Credential, request: CredentialRequest): Promise<Credential | undefined> {
+    if (credential.kind === 'app') {
+      // Another call may have renewed it meanwhile.
+      if (this.#app && this.#app.accessToken !== credential.accessToken) return this.#appCredential(request.target, request.params);
+      if (await validateToken(this.core, credential.accessToken)) return undefined;
+      if (this.#app?.accessToken === credential.accessToken) this.#app = undefined;
+      return this.#appCredential(request.target, request.params);
+    }
+    const userId = credential.userId!;
+    const current = this.#users.get(userId);
+    if (!current) return undefined;
+    if (current.accessToken !== credential.accessToken) return this.#credentialOf(current);
+    if (await validateToken(this.core, credential.accessToken)) return undefined;
+    if (!current.refreshToken) {
+      const error = new PlatformAuthError(
+        `The access token of user ${userId} is no longer valid and there is no refresh token to renew it. The user has to authorize the app again.`,
+        { userId },
+      );
+      await this.#forget(userId);
+      this.core.events.emit('tokenInvalid', { userId, error });
+      throw error;
+    }
+    return this.#credentialOf(await this.#refresh(userId, current));
+  }
+
+  #credentialOf(token: UserToken): Credential {
+    return { kind: 'user', accessToken: token.accessToken, bucket: `user:${token.userId}`, userId: token.userId };
+  }
+
+  async #userCredential(token: UserToken, target: CallTarget): Promise<Credential> {
+    if (target.scopes.length > 0 && !target.scopes.some((scope) => token.scopes.includes(scope))) {
+      throw new PlatformScopeError({ required: target.scopes, granted: token.scopes, userId: token.userId, method: target.method, path: target.path });
+    }
+    if (token.refreshToken && token.expiresAt !== undefined && token.expiresAt - this.core.clock.now() < renewMargin) {
+      return this.#credentialOf(await this.#refresh(token.userId, token));
+    }
+    return this.#credentialOf(token);
+  }
+
+  async #appCredential(target: CallTarget, params: Readonly<Record<string, unknown>>): Promise<Credential> {
+    // A call that cannot name its acting user fails before an app token is even requested.
+    const field = target.actingUser;
+    if (field && !target.actingUserOptional && params[field] === undefined) throw missingActingUserError(target, 'app');
+    const app = await this.appToken();
+    return { kind: 'app', accessToken: app.accessToken, bucket: 'app' };
+  }
+
+  // ---- Refresh ----------------------------------------------------------------------------
+
+  /** One refresh per user at a time: concurrent callers share it. */
+  #refresh(userId: string, stale: UserToken): Promise<UserToken> {
+    let pending = this.#refreshing.get(userId);
+    if (!pending) {
+      pending = this.#runRefresh(userId, stale).finally(() => this.#refreshing.delete(userId));
+      this.#refreshing.set(userId, pending);
+    }
+    return pending;
+  }
+
+  #runRefresh(userId: string, stale: UserToken): Promise<UserToken> {
+    const generation = this.#generation.get(userId) ?? 0;
+    const work = async (): Promise<UserToken> => {
+      // Another process (holding the same store) may have renewed the token already.
+      const stored = await this.store.get(userId);
+      if (stored && stored.accessToken !== stale.accessToken && !this.#expiringSoon(stored)) return this.#keep(userId, stored, generation);
+      const base = stored ?? stale;
+      if (!base.refreshToken) throw new PlatformAuthError(`The access token of user ${userId} expired and there is no refresh token to renew it.`, { userId });
+      let grant: Grant;
+      try {
+        grant = await refreshGrant(this.core, base.refreshToken);
+      } catch (error) {
+        // A 4xx from the token endpoint is a refusal for good; anything else (5xx, network,
+        // timeout) may pass, so the user stays registered and the call fails with that error.
+        if (!(error instanceof PlatformApiError) || error.status < 400 || error.status >= 500) throw error;
+        const again = await this.store.get(userId);
+        if (again && again.accessToken !== base.accessToken && again.refreshToken !== base.refreshToken) return this.#keep(userId, again, generation);
+        const failure = new PlatformAuthError(
+          `The platform rejected the refresh token of user ${userId}: ${sentence(error.message)} The user has to authorize the app again.`,
+          { userId, cause: error },
+        );
+        if ((this.#generation.get(userId) ?? 0) === generation) {
+          await this.#forget(userId);
+          this.core.events.emit('tokenInvalid', { userId, error: failure });
+        }
+        throw failure;
+      }
+      const renewed: UserToken = {
+        userId,
+        login: base.login,
+        accessToken: grant.accessToken,
+        refreshToken: grant.refreshToken ?? base.refreshToken,
+        scopes: grant.scopes ?? base.scopes,
+        expiresAt: grant.expiresIn ? this.core.clock.now() + grant.expiresIn * 1000 : undefined,
+      };
+      if ((this.#generation.get(userId) ?? 0) !== generation) throw this.#removedError(userId);
+      await this.store.set(renewed);
+      return this.#keep(userId, renewed, generation);
+    };
+    return this.store.lock ? this.store.lock(userId, work) : work();
+  }
+
+  #keep(userId: string, token: UserToken, generation: number): UserToken {
+    if ((this.#generation.get(userId) ?? 0) !== generation) throw this.#removedError(userId);
+    this.#users.set(userId, copy(token));
+    return copy(token);
+  }
+
+  #removedError(userId: string): PlatformAuthError {
+    return new PlatformAuthError(`User ${userId} was removed while their token was being renewed.`, { userId });
+  }
+
+  #expiringSoon(token: UserToken): boolean {
+    return token.expiresAt !== undefined && token.expiresAt - this.core.clock.now() < renewMargin;
+  }
+
+  async #forget(userId: string): Promise<void> {
+    this.#generation.set(userId, (this.#generation.get(userId) ?? 0) + 1);
+    this.#users.delete(userId);
+    await this.store.delete(userId);
+  }
+
+  // ---- client.auth ------------------------------------------------------------------------
+
+  async addUser(input: UserTokenInput): Promise<UserToken> {
+    const given = typeof input === 'string' ? { accessToken: input } : input;
+    if (typeof given !== 'object' || given === null || typeof given.accessToken !== 'string' || given.accessToken === '') {
+      throw new PlatformError('client.auth.addUser() takes an access token, or { accessToken, refreshToken?, expiresAt?, scopes? }.');
+    }
+    // Unlike the 401 path, a dead token here is the caller's mistake: the platform's 401 is thrown.
+    const answer = await authServerRequest(this.core, { method: 'GET', path: 'validate', authorization: `OAuth ${given.accessToken}`, retry: true });
+    const info = answer.data as { client_id?: string; user_id?: string; login?: string; scopes?: string[]; expires_in?: number };
+    if (info.client_id !== this.core.clientId) {
+      throw new PlatformAuthError(`This token was issued to another application (client ID ${String(info.client_id)}), so it cannot be used with client ID ${this.core.clientId}.`);
+    }
+    if (!info.user_id) throw new PlatformAuthError('This is an app access token, not a user access token.');
+    const token: UserToken = {
+      userId: info.user_id,
+      login: info.login,
+      accessToken: given.accessToken,
+      refreshToken: 'refreshToken' in given ? given.refreshToken : undefined,
+      scopes: Array.isArray(info.scopes) ? info.scopes.map(String) : [...(('scopes' in given && given.scopes) || [])],
+      expiresAt: 'expiresAt' in given && given.expiresAt !== undefined ? given.expiresAt : info.expires_in ? this.core.clock.now() + info.expires_in * 1000 : undefined,
+    };
+    return this.#register(token);
+  }
+
+  async #register(token: UserToken): Promise<UserToken> {
+    await this.#load();
+    await this.store.set(token);
+    this.#users.set(token.userId, copy(token));
+    return copy(token);
+  }
+
+  async removeUser(userId: string): Promise<void> {
+    await this.#load();
+    await this.#forget(userId);
+  }
+
+  async users(): Promise<UserToken[]> {
+    await this.#load();
+    return [...this.#users.values()].map(copy);
+  }
+
+  appToken(): Promise<AppToken> {
+    const secret = this.core.clientSecret;
+    if (!secret) return Promise.reject(new PlatformAuthError('A clientSecret is required to get an app access token.'));
+    const app = this.#app;
+    if (app && (app.expiresAt === undefined || app.expiresAt - this.core.clock.now() >= renewMargin)) return Promise.resolve({ ...app });
+    this.#appPending ??= requestAppToken(this.core, secret)
+      .then((grant) => {
+        this.#app = { accessToken: grant.accessToken, expiresAt: grant.expiresIn ? this.core.clock.now() + grant.expiresIn * 1000 : undefined };
+        return { ...this.#app };
+      })
+      .finally(() => {
+        this.#appPending = undefined;
+      });
+    return this.#appPending;
+  }
+
+  async refresh(userId: string): Promise<UserToken> {
+    await this.#load();
+    const token = this.#users.get(userId);
+    if (!token) throw new PlatformAuthError(`No token is registered for user ${userId}.`, { userId });
+    if (!token.refreshToken) throw new PlatformAuthError(`The access token of user ${userId} expired and there is no refresh token to renew it.`, { userId });
+    return this.#refresh(userId, token);
+  }
+
+  async revoke(userIdOrToken: string): Promise<void> {
+    await this.#load();
+    const user = this.#users.get(userIdOrToken);
+    await revokeToken(this.core, user ? user.accessToken : userIdOrToken);
+    if (user) await this.#forget(user.userId);
+  }
+
+  authorizeUrl(options: AuthorizeUrlOptions): string {
+    if (!options || typeof options.redirectUri !== 'string' || options.redirectUri === '') {
+      throw new PlatformError('client.auth.authorizeUrl() needs a redirectUri registered for the application.');
+    }
+    const query = new URLSearchParams({ client_id: this.core.clientId, redirect_uri: options.redirectUri, response_type: options.responseType ?? 'code' });
+    query.set('scope', (options.scopes ?? []).join(' '));
+    if (options.state !== undefined) query.set('state', options.state);
+    if (options.forceVerify) query.set('force_verify', 'true');
+    return `${this.core.authUrl}/authorize?${query.toString()}`;
+  }
+
+  async exchangeCode(options: { code: string; redirectUri: string }): Promise<UserToken> {
+    const secret = this.core.clientSecret;
+    if (!secret) throw new PlatformAuthError('A clientSecret is required to exchange an authorization code.');
+    const grant = await exchangeCodeGrant(this.core, secret, options.code, options.redirectUri);
+    return this.#registerGrant(grant);
+  }
+
+  /** Asks the platform who owns a new token, then registers that user. */
+  async #registerGrant(grant: Grant): Promise<UserToken> {
+    const info = await validateToken(this.core, grant.accessToken);
+    if (!info?.userId) throw new PlatformAuthError('This is an app access token, not a user access token.');
+    return this.#register({
+      userId: info.userId,
+      login: info.login,
+      accessToken: grant.accessToken,
+      refreshToken: grant.refreshToken,
+      scopes: grant.scopes ?? info.scopes,
+      expiresAt: grant.expiresIn ? this.core.clock.now() + grant.expiresIn * 1000 : info.expiresIn ? this.core.clock.now() + info.expiresIn * 1000 : undefined,
+    });
+  }
+
+  async deviceCode(options: { scopes?: readonly string[] } = {}): Promise<DeviceCodeFlow> {
+    const scopes = options.scopes ?? [];
+    const started = await startDeviceFlow(this.core, scopes);
+    const expiresAt = this.core.clock.now() + started.expiresIn * 1000;
+    const expired = () => new PlatformAuthError('The device code expired before the user approved the request.');
+    return {
+      userCode: started.userCode,
+      verificationUri: started.verificationUri,
+      expiresAt,
+      wait: async ({ signal } = {}) => {
+        let interval = started.interval * 1000;
+        for (;;) {
+          if (this.core.clock.now() + interval >= expiresAt) {
+            await this.core.clock.sleep(Math.max(0, expiresAt - this.core.clock.now()), signal);
+            throw expired();
+          }
+          await this.core.clock.sleep(interval, signal);
+          let outcome: Grant | 'pending' | 'slow_down';
+          try {
+            outcome = await pollDeviceFlow(this.core, started.deviceCode, scopes);
+          } catch (error) {
+            if (error instanceof PlatformApiError && this.core.clock.now() >= expiresAt) throw expired();
+            throw error;
+          }
+          if (outcome === 'pending') continue;
+          if (outcome === 'slow_down') {
+            interval += 5000;
+            continue;
+          }
+          return this.#registerGrant(outcome);
+        }
+      },
+    };
+  }
+}

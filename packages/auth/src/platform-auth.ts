@@ -1,0 +1,34 @@
+import { clientCore, PlatformError, type Authenticator, type ClientCore, type ClientHandle } from '@platform/core';
+import { AuthManager, type AuthApi } from './auth-manager';
+import { MemoryTokenStore, type TokenStore } from './token-store';
+
+/** Options of `platformAuth()`. */
+export interface PlatformAuthOptions {
+  /** Where registered users' tokens are kept. Default: in memory. */
+  tokens?: TokenStore | undefined;
+}
+
+const managers = new WeakMap<ClientCore, AuthManager>();
+
+/**
+ * The authenticator with registered users, the app token and refresh, for `createClient()`.
+ * `authOf(client)` then gives `client.auth`.
+ *
+ * @example
+ * const client = createClient({ clientId, clientSecret, authenticator: platformAuth({ tokens }) });
+ * await authOf(client).addUser(accessToken);
+ */
+export function platformAuth(options: PlatformAuthOptions = {}): (core: ClientCore) => Authenticator {
+  return (core) => {
+    const manager = new AuthManager(core, options.tokens ?? new MemoryTokenStore());
+    managers.set(core, manager);
+    return manager;
+  };
+}
+
+/** `client.auth` of a client made with `platformAuth()`. */
+export function authOf(client: ClientHandle): AuthApi {
+  const manager = managers.get(clientCore(client));
+  if (!manager) throw new PlatformError('This client was made without @platform/auth: pass authenticator: platformAuth() to createClient().');
+  return manager.api;
+}

@@ -1,0 +1,54 @@
+/** A registered user's token. Plain data: it is what token stores keep. */
+export interface UserToken {
+  userId: string;
+  login?: string | undefined;
+  accessToken: string;
+  /** The authorization code flow always gives one; a token added by hand may have none. */
+  refreshToken?: string | undefined;
+  scopes: string[];
+  /** Epoch ms; undefined when unknown or when the token does not expire. */
+  expiresAt?: number | undefined;
+}
+
+/**
+ * Where registered users' tokens are kept across restarts. Every method may be async. A store
+ * shared by several processes implements `lock` so that only one of them refreshes a user's token
+ * at a time (a refresh token may be single use); without it, a refresh rejected because another
+ * process spent the refresh token is recovered by reading the store again.
+ */
+export interface TokenStore {
+  get(userId: string): Promise<UserToken | undefined>;
+  set(token: UserToken): Promise<void>;
+  delete(userId: string): Promise<void>;
+  list(): Promise<UserToken[]>;
+  /** Runs `work` while holding a lock on `userId` shared by every process using the store. */
+  lock?<T>(userId: string, work: () => Promise<T>): Promise<T>;
+}
+
+/** A token store in memory: the default, lost when the process ends. */
+export class MemoryTokenStore implements TokenStore {
+  readonly #tokens = new Map<string, UserToken>();
+
+  get(userId: string): Promise<UserToken | undefined> {
+    const token = this.#tokens.get(userId);
+    return Promise.resolve(token && copy(token));
+  }
+
+  set(token: UserToken): Promise<void> {
+    this.#tokens.set(token.userId, copy(token));
+    return Promise.resolve();
+  }
+
+  delete(userId: string): Promise<void> {
+    this.#tokens.delete(userId);
+    return Promise.resolve();
+  }
+
+  list(): Promise<UserToken[]> {
+    return Promise.resolve([...this.#tokens.values()].map(copy));
+  }
+}
+
+function copy(token: UserToken): UserToken {
+  return { ...token, scopes: [...token.scopes] };
+}

@@ -5,3 +5,14 @@ export type { RaisedEvent } from './events';
 export { OAuthServer } from './oauth';
 export { RateLimiter } from './rate-limit';
 export { MockState, type MockUser, type MockClient, type MockToken, type MockChannel, type MockBan, type MockChatMessage } from './state';
+export type { ChatControl, ChatEmoteInput, ChatBadgeVersionInput, ChatBadgeSetInput, MockChatSettings, MockSharedChatSession } from './routes/chat';
+export type {
+  GuestStarControl,
+  GuestStarLayout,
+  GuestStarSettingsRecord,
+  GuestStarDevices,
+  GuestStarInviteRecord,
+  GuestStarMediaRecord,
+  GuestStarSeatRecord,
+  GuestStarSessionRecord,
+} from './routes/guest-star';

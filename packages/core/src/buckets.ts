@@ -80,7 +80,7 @@ export class RateLimitBuckets {
     const bucket = this.#current(name);
     if (!bucket) {
       // An unknown bucket limits nothing until the platform reports; it tracks what is in flight.
-      this.#buckets.set(name, { limit: 0, lowest: Number.POSITIVE_INFINITY, resetAt: undefined, inFlight: 1, waiters: [] });
+      this.#buckets.set(name, { limit: 0, lowest: Infinity, resetAt: undefined, inFlight: 1, waiters: [] });
       return true;
     }
     if (bucket.lowest - bucket.inFlight <= 0) return false;
@@ -140,15 +140,15 @@ export class RateLimitBuckets {
     if (!bucket) return;
     bucket.inFlight = Math.max(0, bucket.inFlight - 1);
     // A bucket the platform never reported on holds nothing worth keeping once idle.
-    if (bucket.inFlight === 0 && bucket.resetAt === undefined && bucket.lowest === Number.POSITIVE_INFINITY) this.#buckets.delete(name);
+    if (bucket.inFlight === 0 && bucket.resetAt === undefined && bucket.lowest === Infinity) this.#buckets.delete(name);
     this.#wake(bucket);
   }
 
   /** Records the `Ratelimit-*` headers of an answer to a request that took a point from `name`. */
   record(name: string, headers: Headers): void {
-    const limit = Number(headers.get('ratelimit-limit') ?? Number.NaN);
-    const remaining = Number(headers.get('ratelimit-remaining') ?? Number.NaN);
-    const reset = Number(headers.get('ratelimit-reset') ?? Number.NaN);
+    const limit = Number(headers.get('ratelimit-limit') ?? NaN);
+    const remaining = Number(headers.get('ratelimit-remaining') ?? NaN);
+    const reset = Number(headers.get('ratelimit-reset') ?? NaN);
     if (Number.isFinite(limit) && Number.isFinite(remaining) && Number.isFinite(reset)) this.#report(name, limit, remaining, reset * 1000);
     this.release(name);
   }

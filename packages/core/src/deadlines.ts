@@ -15,7 +15,7 @@ interface Deadline {
 export class Deadlines {
   readonly #pending = new Set<Deadline>();
   #timer: unknown;
-  #timerAt = Number.POSITIVE_INFINITY;
+  #timerAt = Infinity;
 
   constructor(private readonly clock: Clock) {}
 
@@ -29,7 +29,7 @@ export class Deadlines {
       if (this.#pending.size === 0 && this.#timer !== undefined) {
         this.clock.clearTimeout(this.#timer);
         this.#timer = undefined;
-        this.#timerAt = Number.POSITIVE_INFINITY;
+        this.#timerAt = Infinity;
       }
     };
   }
@@ -42,9 +42,9 @@ export class Deadlines {
 
   #fire(): void {
     this.#timer = undefined;
-    this.#timerAt = Number.POSITIVE_INFINITY;
+    this.#timerAt = Infinity;
     const now = this.clock.now();
-    let next = Number.POSITIVE_INFINITY;
+    let next = Infinity;
     for (const deadline of this.#pending) {
       if (deadline.at <= now) {
         this.#pending.delete(deadline);
@@ -53,6 +53,6 @@ export class Deadlines {
         next = deadline.at;
       }
     }
-    if (next !== Number.POSITIVE_INFINITY) this.#arm(next);
+    if (next !== Infinity) this.#arm(next);
   }
 }

@@ -99,13 +99,13 @@ export async function runCall(core: ClientCore, call: Call, options: RequestOpti
 
     if (status === 429) {
       const bucketEmpty = isBucketEmpty(answer.headers);
-      const resetHeader = Number(answer.headers.get('ratelimit-reset') ?? Number.NaN);
+      const resetHeader = Number(answer.headers.get('ratelimit-reset') ?? NaN);
       const now = core.clock.now();
       let wait: number;
       let resetAt: number;
       if (bucketEmpty && Number.isFinite(resetHeader)) {
         resetAt = resetHeader * 1000;
-        core.buckets.markEmpty(credential.bucket, resetAt, Number(answer.headers.get('ratelimit-limit') ?? Number.NaN) || undefined);
+        core.buckets.markEmpty(credential.bucket, resetAt, Number(answer.headers.get('ratelimit-limit') ?? NaN) || undefined);
         // A reset that has already passed is retried at once.
         wait = Math.max(0, resetAt - now);
       } else {

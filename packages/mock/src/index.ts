@@ -16,3 +16,15 @@ export type {
   GuestStarSeatRecord,
   GuestStarSessionRecord,
 } from './routes/guest-star';
+export type {
+  ModerationControl,
+  AutoModCategory,
+  AutoModLevels,
+  UnbanRequestStatus,
+  UnbanRequestRecord,
+  BlockedTermRecord,
+  HeldMessageRecord,
+  WarningRecord,
+  SuspiciousStatus,
+  SuspiciousUserRecord,
+} from './routes/moderation';

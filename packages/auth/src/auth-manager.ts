@@ -304,22 +304,35 @@ export class AuthManager implements Authenticator {
     if (typeof given !== 'object' || given === null || typeof given.accessToken !== 'string' || given.accessToken === '') {
       throw new PlatformError('client.auth.addUser() takes an access token, or { accessToken, refreshToken?, expiresAt?, scopes? }.');
     }
-    // Unlike the 401 path, a dead token here is the caller's mistake: the platform's 401 is thrown.
-    const answer = await authServerRequest(this.core, { method: 'GET', path: 'validate', authorization: `OAuth ${given.accessToken}`, retry: true });
-    const info = answer.data as { client_id?: string; user_id?: string; login?: string; scopes?: string[]; expires_in?: number };
-    if (info.client_id !== this.core.clientId) {
-      throw new PlatformAuthError(`This token was issued to another application (client ID ${String(info.client_id)}), so it cannot be used with client ID ${this.core.clientId}.`);
-    }
-    if (!info.user_id) throw new PlatformAuthError('This is an app access token, not a user access token.');
+    const info = await this.#owner(given.accessToken);
     const token: UserToken = {
-      userId: info.user_id,
+      userId: info.userId,
       login: info.login,
       accessToken: given.accessToken,
       refreshToken: 'refreshToken' in given ? given.refreshToken : undefined,
-      scopes: Array.isArray(info.scopes) ? info.scopes.map(String) : [...(('scopes' in given && given.scopes) || [])],
-      expiresAt: 'expiresAt' in given && given.expiresAt !== undefined ? given.expiresAt : info.expires_in ? this.core.clock.now() + info.expires_in * 1000 : undefined,
+      scopes: info.scopes.length > 0 || !('scopes' in given) || !given.scopes ? info.scopes : [...given.scopes],
+      expiresAt: 'expiresAt' in given && given.expiresAt !== undefined ? given.expiresAt : info.expiresIn ? this.core.clock.now() + info.expiresIn * 1000 : undefined,
     };
     return this.#register(token);
+  }
+
+  /**
+   * Asks the platform who owns a token and checks it is a user token of this application. A dead
+   * token is the platform's 401 (a PlatformApiError): unlike a call's 401, nothing can renew it.
+   */
+  async #owner(accessToken: string): Promise<{ userId: string; login: string | undefined; scopes: string[]; expiresIn: number }> {
+    const answer = await authServerRequest(this.core, { method: 'GET', path: 'validate', authorization: `OAuth ${accessToken}`, retry: true });
+    const info = answer.data as { client_id?: unknown; user_id?: unknown; login?: unknown; scopes?: unknown; expires_in?: unknown };
+    if (info.client_id !== this.core.clientId) {
+      throw new PlatformAuthError(`This token was issued to another application (client ID ${String(info.client_id)}), so it cannot be used with client ID ${this.core.clientId}.`);
+    }
+    if (typeof info.user_id !== 'string' || info.user_id === '') throw new PlatformAuthError('This is an app access token, not a user access token.');
+    return {
+      userId: info.user_id,
+      login: typeof info.login === 'string' ? info.login : undefined,
+      scopes: Array.isArray(info.scopes) ? info.scopes.map(String) : [],
+      expiresIn: typeof info.expires_in === 'number' ? info.expires_in : 0,
+    };
   }
 
   async #register(token: UserToken): Promise<UserToken> {
@@ -390,8 +403,7 @@ export class AuthManager implements Authenticator {
 
   /** Asks the platform who owns a new token, then registers that user. */
   async #registerGrant(grant: Grant): Promise<UserToken> {
-    const info = await validateToken(this.core, grant.accessToken);
-    if (!info?.userId) throw new PlatformAuthError('This is an app access token, not a user access token.');
+    const info = await this.#owner(grant.accessToken);
     return this.#register({
       userId: info.userId,
       login: info.login,

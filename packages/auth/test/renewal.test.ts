@@ -235,6 +235,18 @@ describe('client.auth', () => {
     expect((again as PlatformApiError).status).toBe(400);
   });
 
+  it('exchangeCode reports a token the platform will not validate as its 401, not as an app token', async () => {
+    const context = await start();
+    context.mock.oauth.consentUser = '22';
+    const consent = await fetch(context.auth.authorizeUrl({ redirectUri: 'http://127.0.0.1:9/callback' }), { redirect: 'manual' });
+    const code = new URL(consent.headers.get('location')!).searchParams.get('code')!;
+    context.mock.fault({ route: 'GET /oauth2/validate', times: 1, fault: { kind: 'status', status: 401, message: 'invalid access token' } });
+    const error = await context.auth.exchangeCode({ code, redirectUri: 'http://127.0.0.1:9/callback' }).catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(PlatformApiError);
+    expect((error as PlatformApiError).status).toBe(401);
+    expect(await context.auth.users()).toEqual([]);
+  });
+
   it('the device code flow waits for approval, then registers the user', async () => {
     const context = await start({ client: { clock: { ...(await import('@platform/core')).systemClock, sleep: () => new Promise((resolve) => setTimeout(resolve, 5)) } } });
     const flow = await context.auth.deviceCode({ scopes: ['chat:read'] });

@@ -18,7 +18,7 @@ function said(error: unknown): string {
       parts.push(current.name, current.message, String(current), JSON.stringify({ ...current }));
       current = current.cause;
     } else {
-      parts.push(JSON.stringify(current) ?? String(current));
+      parts.push(typeof current === 'string' ? current : (JSON.stringify(current) ?? typeof current));
       current = undefined;
     }
   }

@@ -57,7 +57,11 @@ export interface OperationDeclaration<Params, Result> {
   readonly types?: { params: Params; result: Result };
 }
 
-/** Freezes a declaration; the types travel with it. */
+/**
+ * Freezes a declaration; the types travel with it. It has no side effects, so a bundler drops a
+ * declaration nobody imports (group packages also mark each call `/* @__PURE__ *\/`).
+ */
+/* @__NO_SIDE_EFFECTS__ */
 export function defineOperation<Params, Result>(declaration: OperationDeclaration<Params, Result>): OperationDeclaration<Params, Result> {
   return Object.freeze({ ...declaration, params: Object.freeze({ ...declaration.params }), scopes: Object.freeze([...declaration.scopes]) });
 }
@@ -146,7 +150,13 @@ export function encodeQuery(entries: Iterable<[string, unknown]>): string {
   return search.toString();
 }
 
-function callFor(operation: AnyOperation, params: Params, cursor?: { after?: string }): Call {
+/** A page cursor: where the next page starts, in the direction the caller started paging. */
+interface Cursor {
+  key: 'after' | 'before';
+  value: string;
+}
+
+function callFor(operation: AnyOperation, params: Params, cursor?: Cursor): Call {
   const target: CallTarget = {
     method: operation.method,
     path: operation.path,
@@ -164,10 +174,12 @@ function callFor(operation: AnyOperation, params: Params, cursor?: { after?: str
       let body: Record<string, unknown> | undefined;
       for (const [key, value] of Object.entries(final)) {
         if (value === undefined) continue;
+        // A later page's cursor replaces the one the caller started from.
+        if (cursor && (key === 'after' || key === 'before')) continue;
         if (specs[key]?.in === 'body') (body ??= {})[key] = value;
         else query.push([key, value]);
       }
-      if (cursor?.after !== undefined) query.push(['after', cursor.after]);
+      if (cursor) query.push([cursor.key, cursor.value]);
       if (body && operation.bodyWrap === 'data') body = { data: body };
       return { search: encodeQuery(query), body };
     },
@@ -267,8 +279,10 @@ export function paginateOperation<P, T, Extra = object>(
   type P2 = OperationPage<T, Extra>;
   const positions = new WeakMap<P2, number>();
 
-  const load = async (chunk: number, after: string | undefined): Promise<P2> => {
-    const answer = await runCall(core, callFor(declaration, sets[chunk]!, { after }), merged);
+  // Paging goes on in the direction the caller started: backwards from a `before`, else forwards.
+  const key = (params as Params | undefined)?.before !== undefined && (params as Params | undefined)?.after === undefined ? 'before' : 'after';
+  const load = async (chunk: number, from: string | undefined): Promise<P2> => {
+    const answer = await runCall(core, callFor(declaration, sets[chunk]!, from === undefined ? undefined : { key, value: from }), merged);
     const raw = (answer.data ?? { data: [] }) as RawPage<T> & Extra;
     const data = Array.isArray(raw.data) ? raw.data : [];
     const pagination = raw.pagination;

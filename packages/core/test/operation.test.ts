@@ -67,10 +67,10 @@ const updateSettings = defineOperation<{ broadcaster_id: string; delay?: number;
   },
   result: 'void',
 });
-const bans = defineOperation<{ broadcaster_id?: string; user_id?: string | string[]; after?: string }, { user_id: string }>({
+const bans = defineOperation<{ broadcaster_id?: string; user_id?: string | string[]; after?: string; before?: string }, { user_id: string }>({
   name: 'moderation.bans', method: 'GET', path: '/moderation/banned', token: 'either', scopes: [],
   actingUser: 'broadcaster_id',
-  params: { broadcaster_id: { type: 'string', in: 'query' }, user_id: { type: 'ids', in: 'query', chunk: 100 }, after: { type: 'string', in: 'query' } },
+  params: { broadcaster_id: { type: 'string', in: 'query' }, user_id: { type: 'ids', in: 'query', chunk: 100 }, after: { type: 'string', in: 'query' }, before: { type: 'string', in: 'query' } },
   result: 'page',
 });
 
@@ -286,5 +286,29 @@ describe('paginators', () => {
   it('a page error rejects the iteration', async () => {
     const { client } = setup((_, index) => (index === 0 ? { body: pageOf(null, 2, 5) } : { status: 400, body: { message: 'bad cursor' } }));
     await expect(paginateOperation(client, chatters, { broadcaster_id: '1' }, { as: '9' }).all()).rejects.toThrow('bad cursor (400 on GET /chat/chatters)');
+  });
+});
+
+describe('paging from a cursor the caller gives', () => {
+  it('the next page replaces the caller cursor instead of repeating it', async () => {
+    const { client, requests } = setup((request) => {
+      const after = request.url.searchParams.getAll('after');
+      const index = after.length === 0 ? 0 : Number(after.at(-1));
+      return { body: { data: [{ user_id: String(index) }], pagination: index < 3 ? { cursor: String(index + 1) } : {} } };
+    });
+    const items = await paginateOperation(client, chatters, { broadcaster_id: '1', after: '1' }, { as: '9' }).all();
+    expect(items.map((item) => item.user_id)).toEqual(['1', '2', '3']);
+    expect(requests.map((request) => request.url.searchParams.getAll('after'))).toEqual([['1'], ['2'], ['3']]);
+  });
+
+  it('a caller who starts with before keeps paging backwards', async () => {
+    const { client, requests } = setup((request) => {
+      const before = request.url.searchParams.get('before');
+      const index = Number(before);
+      return { body: { data: [{ user_id: String(index - 1) }], pagination: index > 1 ? { cursor: String(index - 1) } : {} } };
+    });
+    const items = await paginateOperation(client, bans, { before: '3' }, { as: '1' }).all();
+    expect(items.map((item) => item.user_id)).toEqual(['2', '1', '0']);
+    expect(requests.map((request) => [request.url.searchParams.get('before'), request.url.searchParams.get('after')])).toEqual([['3', null], ['2', null], ['1', null]]);
   });
 });

@@ -1,0 +1,47 @@
+import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+
+/** Parameters of `pin`. */
+export interface PinParams {
+  /** The channel whose chat holds the message. */
+  broadcaster_id: string;
+  /** The broadcaster or one of their moderators; defaults to the user whose token is used. */
+  moderator_id?: string;
+  /** The message to pin. */
+  message_id: string;
+  /** How long the pin lasts, 30 to 1800 seconds; left out, until the stream ends. */
+  duration_seconds?: number;
+}
+
+/** Declaration of `chat.pin`: PUT /chat/pins, either token, moderator:manage:chat_messages. */
+export const pinOperation = /* @__PURE__ */ defineOperation<PinParams, void>({
+  name: 'chat.pin',
+  method: 'PUT',
+  path: '/chat/pins',
+  token: 'either',
+  scopes: ['moderator:manage:chat_messages'],
+  actingUser: 'moderator_id',
+  params: {
+    broadcaster_id: { type: 'string', in: 'query', required: true },
+    moderator_id: { type: 'string', in: 'query' },
+    message_id: { type: 'string', in: 'query', required: true },
+    duration_seconds: { type: 'number', in: 'query', min: 30, max: 1800, integer: true },
+  },
+  result: 'void',
+});
+
+/**
+ * Pins a message in a channel's chat, replacing the current pin (one pin per chat).
+ *
+ * Token: app or user; moderator:manage:chat_messages. The platform's sources do not state the
+ * token kind; the spec allows both.
+ * Limits: `duration_seconds` 30 to 1800; without it the pin lasts until the stream ends.
+ *
+ * @throws PlatformError when `duration_seconds` is outside 30 to 1800 or a required parameter is missing (nothing is sent).
+ * @throws PlatformAuthError when no token fits the call; PlatformScopeError when the user's token lacks the scope.
+ * @throws PlatformApiError when the platform refuses the call (404 for an unknown message).
+ * @example
+ * await pin(client, { broadcaster_id: '1234', message_id: 'abc-123', duration_seconds: 600 });
+ */
+export function pin(client: ClientHandle, params: PinParams, options?: RequestOptions): Promise<void> {
+  return callOperation(client, pinOperation, params, options);
+}

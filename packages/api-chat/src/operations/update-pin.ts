@@ -1,0 +1,47 @@
+import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+
+/** Parameters of `updatePin`. */
+export interface UpdatePinParams {
+  /** The channel whose chat holds the pin. */
+  broadcaster_id: string;
+  /** The broadcaster or one of their moderators; defaults to the user whose token is used. */
+  moderator_id?: string;
+  /** The pinned message. */
+  message_id: string;
+  /** The new duration, 30 to 1800 seconds counted from now; left out, until the stream ends. */
+  duration_seconds?: number;
+}
+
+/** Declaration of `chat.updatePin`: PATCH /chat/pins, either token, moderator:manage:chat_messages. */
+export const updatePinOperation = /* @__PURE__ */ defineOperation<UpdatePinParams, void>({
+  name: 'chat.updatePin',
+  method: 'PATCH',
+  path: '/chat/pins',
+  token: 'either',
+  scopes: ['moderator:manage:chat_messages'],
+  actingUser: 'moderator_id',
+  params: {
+    broadcaster_id: { type: 'string', in: 'query', required: true },
+    moderator_id: { type: 'string', in: 'query' },
+    message_id: { type: 'string', in: 'query', required: true },
+    duration_seconds: { type: 'number', in: 'query', min: 30, max: 1800, integer: true },
+  },
+  result: 'void',
+});
+
+/**
+ * Changes how long the pinned message stays pinned, counted from the call.
+ *
+ * Token: app or user; moderator:manage:chat_messages. The platform's sources do not state the
+ * token kind; the spec allows both.
+ * Limits: `duration_seconds` 30 to 1800; without it the pin lasts until the stream ends.
+ *
+ * @throws PlatformError when `duration_seconds` is outside 30 to 1800 or a required parameter is missing (nothing is sent).
+ * @throws PlatformAuthError when no token fits the call; PlatformScopeError when the user's token lacks the scope.
+ * @throws PlatformApiError when the platform refuses the call (404 when the message is not the pinned one).
+ * @example
+ * await updatePin(client, { broadcaster_id: '1234', message_id: 'abc-123', duration_seconds: 1800 });
+ */
+export function updatePin(client: ClientHandle, params: UpdatePinParams, options?: RequestOptions): Promise<void> {
+  return callOperation(client, updatePinOperation, params, options);
+}

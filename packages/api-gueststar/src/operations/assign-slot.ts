@@ -24,7 +24,7 @@ export interface AssignSlotParams {
  *
  * Beta: the platform may change this operation.
  */
-export const assignSlotOperation = defineOperation<AssignSlotParams, void>({
+export const assignSlotOperation = /* @__PURE__ */ defineOperation<AssignSlotParams, void>({
   name: 'guestStar.assignSlot',
   method: 'POST',
   path: '/guest_star/slot',

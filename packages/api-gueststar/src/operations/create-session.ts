@@ -17,7 +17,7 @@ export interface CreateSessionParams {
  *
  * Beta: the platform may change this operation.
  */
-export const createSessionOperation = defineOperation<CreateSessionParams, GuestStarSession>({
+export const createSessionOperation = /* @__PURE__ */ defineOperation<CreateSessionParams, GuestStarSession>({
   name: 'guestStar.createSession',
   method: 'POST',
   path: '/guest_star/session',

@@ -22,7 +22,7 @@ export interface DeleteInviteParams {
  *
  * Beta: the platform may change this operation.
  */
-export const deleteInviteOperation = defineOperation<DeleteInviteParams, void>({
+export const deleteInviteOperation = /* @__PURE__ */ defineOperation<DeleteInviteParams, void>({
   name: 'guestStar.deleteInvite',
   method: 'DELETE',
   path: '/guest_star/invites',

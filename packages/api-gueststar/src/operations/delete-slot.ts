@@ -26,7 +26,7 @@ export interface DeleteSlotParams {
  *
  * Beta: the platform may change this operation.
  */
-export const deleteSlotOperation = defineOperation<DeleteSlotParams, void>({
+export const deleteSlotOperation = /* @__PURE__ */ defineOperation<DeleteSlotParams, void>({
   name: 'guestStar.deleteSlot',
   method: 'DELETE',
   path: '/guest_star/slot',

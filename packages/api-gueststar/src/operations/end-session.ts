@@ -20,7 +20,7 @@ export interface EndSessionParams {
  *
  * Beta: the platform may change this operation.
  */
-export const endSessionOperation = defineOperation<EndSessionParams, GuestStarSession | null>({
+export const endSessionOperation = /* @__PURE__ */ defineOperation<EndSessionParams, GuestStarSession | null>({
   name: 'guestStar.endSession',
   method: 'DELETE',
   path: '/guest_star/session',

@@ -22,7 +22,7 @@ export interface InviteParams {
  *
  * Beta: the platform may change this operation.
  */
-export const inviteOperation = defineOperation<InviteParams, void>({
+export const inviteOperation = /* @__PURE__ */ defineOperation<InviteParams, void>({
   name: 'guestStar.invite',
   method: 'POST',
   path: '/guest_star/invites',

@@ -21,7 +21,7 @@ export interface InvitesParams {
  *
  * Beta: the platform may change this operation.
  */
-export const invitesOperation = defineOperation<InvitesParams, GuestStarInvite[]>({
+export const invitesOperation = /* @__PURE__ */ defineOperation<InvitesParams, GuestStarInvite[]>({
   name: 'guestStar.invites',
   method: 'GET',
   path: '/guest_star/invites',

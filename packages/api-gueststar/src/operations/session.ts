@@ -22,7 +22,7 @@ export interface SessionParams {
  *
  * Beta: the platform may change this operation.
  */
-export const sessionOperation = defineOperation<SessionParams, GuestStarSession | null>({
+export const sessionOperation = /* @__PURE__ */ defineOperation<SessionParams, GuestStarSession | null>({
   name: 'guestStar.session',
   method: 'GET',
   path: '/guest_star/session',

@@ -19,7 +19,7 @@ export interface SettingsParams {
  *
  * Beta: the platform may change this operation.
  */
-export const settingsOperation = defineOperation<SettingsParams, GuestStarSettings>({
+export const settingsOperation = /* @__PURE__ */ defineOperation<SettingsParams, GuestStarSettings>({
   name: 'guestStar.settings',
   method: 'GET',
   path: '/guest_star/channel_settings',

@@ -28,7 +28,7 @@ export interface UpdateSettingsParams {
  *
  * Beta: the platform may change this operation.
  */
-export const updateSettingsOperation = defineOperation<UpdateSettingsParams, void>({
+export const updateSettingsOperation = /* @__PURE__ */ defineOperation<UpdateSettingsParams, void>({
   name: 'guestStar.updateSettings',
   method: 'PUT',
   path: '/guest_star/channel_settings',

@@ -31,7 +31,7 @@ export interface UpdateSlotSettingsParams {
  *
  * Beta: the platform may change this operation.
  */
-export const updateSlotSettingsOperation = defineOperation<UpdateSlotSettingsParams, void>({
+export const updateSlotSettingsOperation = /* @__PURE__ */ defineOperation<UpdateSlotSettingsParams, void>({
   name: 'guestStar.updateSlotSettings',
   method: 'PATCH',
   path: '/guest_star/slot_settings',

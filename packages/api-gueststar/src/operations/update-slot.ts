@@ -24,7 +24,7 @@ export interface UpdateSlotParams {
  *
  * Beta: the platform may change this operation.
  */
-export const updateSlotOperation = defineOperation<UpdateSlotParams, void>({
+export const updateSlotOperation = /* @__PURE__ */ defineOperation<UpdateSlotParams, void>({
   name: 'guestStar.updateSlot',
   method: 'PATCH',
   path: '/guest_star/slot',

@@ -1,0 +1,44 @@
+import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import type { BlockedTerm } from '../types';
+
+/** Parameters of `addBlockedTerm`. */
+export interface AddBlockedTermParams {
+  broadcaster_id: string;
+  /** The broadcaster or one of their moderators; defaults to the user whose token is used. */
+  moderator_id?: string;
+  /** 2 to 500 characters; a `*` at the start or end of a word is a wildcard. */
+  text: string;
+}
+
+/** The declaration of `moderation.addBlockedTerm`: POST /moderation/blocked_terms, `text` in a flat body. */
+export const addBlockedTermOperation = /* @__PURE__ */ defineOperation<AddBlockedTermParams, BlockedTerm>({
+  name: 'moderation.addBlockedTerm',
+  method: 'POST',
+  path: '/moderation/blocked_terms',
+  token: 'either',
+  scopes: ['moderator:manage:blocked_terms'],
+  actingUser: 'moderator_id',
+  params: {
+    broadcaster_id: { type: 'string', in: 'query', required: true },
+    moderator_id: { type: 'string', in: 'query' },
+    text: { type: 'string', in: 'body', required: true, minLength: 2, maxLength: 500 },
+  },
+  result: 'first',
+});
+
+/**
+ * Blocks a term in a channel's chat. A term already blocked resolves with the existing entry.
+ *
+ * Token: app or user; scope `moderator:manage:blocked_terms`. The platform's reference asks for a
+ * user token here; the spec also allows the app token.
+ * Limits: `text` 2 to 500 characters.
+ *
+ * @throws PlatformError when `broadcaster_id` or `text` is missing or `text` is too short or too long, before anything is sent.
+ * @throws PlatformAuthError when no token fits the call; PlatformScopeError when the user token lacks the scope.
+ * @throws PlatformApiError when the platform refuses (403: not a moderator).
+ * @example
+ * const term = await addBlockedTerm(client, { broadcaster_id: '1234', text: 'spoiler*' });
+ */
+export function addBlockedTerm(client: ClientHandle, params: AddBlockedTermParams, options?: RequestOptions): Promise<BlockedTerm> {
+  return callOperation(client, addBlockedTermOperation, params, options);
+}

@@ -1,0 +1,41 @@
+import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import type { AutoModSettings } from '../types';
+
+/** Parameters of `autoModSettings`. */
+export interface AutoModSettingsParams {
+  broadcaster_id: string;
+  /** The broadcaster or one of their moderators; defaults to the user whose token is used. */
+  moderator_id?: string;
+}
+
+/** The declaration of `moderation.autoModSettings`: GET /moderation/automod/settings. */
+export const autoModSettingsOperation = /* @__PURE__ */ defineOperation<AutoModSettingsParams, AutoModSettings>({
+  name: 'moderation.autoModSettings',
+  method: 'GET',
+  path: '/moderation/automod/settings',
+  token: 'either',
+  scopes: ['moderator:read:automod_settings', 'moderator:manage:automod_settings'],
+  actingUser: 'moderator_id',
+  params: {
+    broadcaster_id: { type: 'string', in: 'query', required: true },
+    moderator_id: { type: 'string', in: 'query' },
+  },
+  result: 'first',
+});
+
+/**
+ * Gets a channel's AutoMod levels.
+ *
+ * Token: app or user; scope `moderator:read:automod_settings` or `moderator:manage:automod_settings`.
+ * The platform's reference asks for a user token with `moderator:read:automod_settings`; the spec
+ * also allows the app token and the manage scope.
+ *
+ * @throws PlatformError when `broadcaster_id` is missing, before anything is sent.
+ * @throws PlatformAuthError when no token fits the call; PlatformScopeError when the user token lacks the scope.
+ * @throws PlatformApiError when the platform refuses (403: not a moderator of the channel).
+ * @example
+ * const { overall_level, swearing } = await autoModSettings(client, { broadcaster_id: '1234' });
+ */
+export function autoModSettings(client: ClientHandle, params: AutoModSettingsParams, options?: RequestOptions): Promise<AutoModSettings> {
+  return callOperation(client, autoModSettingsOperation, params, options);
+}

@@ -1,0 +1,47 @@
+import { defineOperation, paginateOperation, type ClientHandle, type OperationPage, type Paginator, type RequestOptions } from '@platform/core';
+import type { BlockedTerm } from '../types';
+
+/** Parameters of `blockedTerms`. */
+export interface BlockedTermsParams {
+  broadcaster_id: string;
+  /** The broadcaster or one of their moderators; defaults to the user whose token is used. */
+  moderator_id?: string;
+  /** Page size, 1 to 100 (the platform's default is 20). */
+  first?: number;
+  /** Cursor of the page after. */
+  after?: string;
+}
+
+/** The declaration of `moderation.blockedTerms`: GET /moderation/blocked_terms. */
+export const blockedTermsOperation = /* @__PURE__ */ defineOperation<BlockedTermsParams, BlockedTerm>({
+  name: 'moderation.blockedTerms',
+  method: 'GET',
+  path: '/moderation/blocked_terms',
+  token: 'either',
+  scopes: ['moderator:read:blocked_terms', 'moderator:manage:blocked_terms'],
+  actingUser: 'moderator_id',
+  params: {
+    broadcaster_id: { type: 'string', in: 'query', required: true },
+    moderator_id: { type: 'string', in: 'query' },
+    first: { type: 'number', in: 'query', integer: true, min: 1, max: 100 },
+    after: { type: 'string', in: 'query' },
+  },
+  result: 'page',
+});
+
+/**
+ * Lists the terms a channel blocks, newest first, private terms excluded, as a paginator.
+ *
+ * Token: app or user; scope `moderator:read:blocked_terms` or `moderator:manage:blocked_terms`.
+ * The platform's reference asks for a user token here; the spec also allows the app token.
+ * Limits: `first` 1 to 100.
+ *
+ * @throws PlatformError when `broadcaster_id` is missing or `first` is out of range, before anything is sent.
+ * @throws PlatformAuthError when no token fits the call; PlatformScopeError when the user token lacks the scope.
+ * @throws PlatformApiError when the platform refuses a page (403: not a moderator).
+ * @example
+ * const terms = await blockedTerms(client, { broadcaster_id: '1234' }).all();
+ */
+export function blockedTerms(client: ClientHandle, params: BlockedTermsParams, options?: RequestOptions): Paginator<BlockedTerm, OperationPage<BlockedTerm>> {
+  return paginateOperation(client, blockedTermsOperation, params, options);
+}

@@ -1,0 +1,48 @@
+import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import type { AutoModCheckMessage, AutoModCheckResult } from '../types';
+
+/** Parameters of `checkAutoMod`. */
+export interface CheckAutoModParams {
+  /** The channel whose AutoMod judges; defaults to the user whose token is used (set it with the app token). */
+  broadcaster_id?: string;
+  /** The messages to check, 1 to 100. */
+  data: AutoModCheckMessage[];
+}
+
+/**
+ * The declaration of `moderation.checkAutoMod`: POST /moderation/enforcements/status, the
+ * messages sent as an array under `data` in the body.
+ */
+export const checkAutoModOperation = /* @__PURE__ */ defineOperation<CheckAutoModParams, AutoModCheckResult[]>({
+  name: 'moderation.checkAutoMod',
+  method: 'POST',
+  path: '/moderation/enforcements/status',
+  token: 'either',
+  scopes: ['moderation:read'],
+  actingUser: 'broadcaster_id',
+  params: {
+    broadcaster_id: { type: 'string', in: 'query' },
+    data: { type: 'array', in: 'body', required: true, minLength: 1, maxLength: 100 },
+  },
+  result: 'data',
+});
+
+/**
+ * Checks whether AutoMod would let messages through to the broadcaster's chat, without posting
+ * them. Resolves with one verdict per message, carrying the `msg_id` given.
+ *
+ * Token: app or user; scope `moderation:read`. `broadcaster_id` must be the token's user. The
+ * platform's reference asks for a user token here; the spec also allows the app token.
+ * Limits: 1 to 100 messages per call; the platform limits checks per channel, from 5 a minute for
+ * a regular account to 30 for a partner (a 429 past it).
+ *
+ * @throws PlatformError when `data` is missing or holds no message or more than 100, before anything is sent.
+ * @throws PlatformAuthError when no token fits the call; PlatformScopeError when the user token lacks the scope.
+ * @throws PlatformApiError when the platform refuses (403: broadcaster_id is not the token's user; 429: too many checks).
+ * @example
+ * const [verdict] = await checkAutoMod(client, { data: [{ msg_id: 'a', msg_text: 'hello there' }] });
+ * if (!verdict.is_permitted) console.warn('AutoMod would hold it');
+ */
+export function checkAutoMod(client: ClientHandle, params: CheckAutoModParams, options?: RequestOptions): Promise<AutoModCheckResult[]> {
+  return callOperation(client, checkAutoModOperation, params, options);
+}

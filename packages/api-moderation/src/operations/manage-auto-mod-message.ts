@@ -1,0 +1,44 @@
+import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+
+/** Parameters of `manageAutoModMessage`. */
+export interface ManageAutoModMessageParams {
+  /** The moderator who decides (not the author); defaults to the user whose token is used. */
+  user_id?: string;
+  /** The held message, from the `automod.message.hold` event. */
+  msg_id: string;
+  /** `ALLOW` releases the message to chat, `DENY` discards it. */
+  action: 'ALLOW' | 'DENY';
+}
+
+/** The declaration of `moderation.manageAutoModMessage`: POST /moderation/automod/message, a flat body. */
+export const manageAutoModMessageOperation = /* @__PURE__ */ defineOperation<ManageAutoModMessageParams, void>({
+  name: 'moderation.manageAutoModMessage',
+  method: 'POST',
+  path: '/moderation/automod/message',
+  token: 'either',
+  scopes: ['moderator:manage:automod'],
+  actingUser: 'user_id',
+  params: {
+    user_id: { type: 'string', in: 'body' },
+    msg_id: { type: 'string', in: 'body', required: true },
+    action: { type: 'string', in: 'body', required: true, oneOf: ['ALLOW', 'DENY'] },
+  },
+  result: 'void',
+});
+
+/**
+ * Allows or denies a chat message that AutoMod holds for review.
+ *
+ * Token: app or user; scope `moderator:manage:automod`. `user_id` is the acting moderator and
+ * must be the token's user. The platform's reference asks for a user token here; the spec also
+ * allows the app token.
+ *
+ * @throws PlatformError when `msg_id` or `action` is missing or `action` is neither `ALLOW` nor `DENY`, before anything is sent.
+ * @throws PlatformAuthError when no token fits the call; PlatformScopeError when the user token lacks the scope.
+ * @throws PlatformApiError when the platform refuses (404: unknown message; 403: not a moderator of the channel).
+ * @example
+ * await manageAutoModMessage(client, { msg_id: event.message_id, action: 'ALLOW' });
+ */
+export function manageAutoModMessage(client: ClientHandle, params: ManageAutoModMessageParams, options?: RequestOptions): Promise<void> {
+  return callOperation(client, manageAutoModMessageOperation, params, options);
+}

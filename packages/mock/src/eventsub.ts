@@ -1,24 +1,192 @@
 import type { Server } from 'node:http';
 import type { Router } from './http';
 import type { HelixContext } from './helix';
+import { EventSubCore, type EventSubDelivery } from './eventsub/core';
+import { shardListing, subscriptionListing, type TransportMethod } from './eventsub/model';
+import { defaultEventSubOptions, mergeOptions, type EventSubOptions, type ResolvedEventSubOptions } from './eventsub/options';
+import { registerEventSubRoutes } from './eventsub/routes';
+import { WebSocketSessions } from './eventsub/websocket';
 
-/** The EventSub side of the fake platform: subscriptions, conduits and the transports. */
+export type { EventSubDelivery } from './eventsub/core';
+export type { EventSubLimits, EventSubOptions, ResolvedEventSubOptions } from './eventsub/options';
+
+/** What `trigger()` takes besides the type and event. */
+export interface TriggerOptions {
+  /**
+   * Only subscriptions whose condition agrees with these fields get the event (on top of the
+   * condition keys `event` itself names). Use it for keys that are not event fields, such as the
+   * reading `user_id` of `channel.chat.message`.
+   */
+  condition?: Record<string, string>;
+}
+
+/** A WebSocket session as the fake sees it. */
+export interface EventSubSessionInfo {
+  id: string;
+  /** `reconnecting` between `session_reconnect` and the move to the new socket; `closed` once ended. */
+  state: 'connected' | 'reconnecting' | 'closed';
+  /** When its current (or last) socket connected, as the welcome said. */
+  connectedAt: string;
+  keepaliveSeconds: number;
+  /** Set by `silenceSession()`. */
+  silent: boolean;
+  /** The client and user whose subscriptions it carries. */
+  clientId?: string;
+  userId?: string;
+  /** The conduit shard it is assigned to. */
+  conduitId?: string;
+  shardId?: string;
+  /** Its enabled subscriptions. */
+  subscriptions: number;
+  /** The status its subscriptions took when it ended. */
+  endedWith?: string;
+}
+
+/** A conduit as the fake sees it: its owner and its shards as the shards call lists them. */
+export interface EventSubConduitInfo {
+  id: string;
+  clientId: string;
+  shard_count: number;
+  shards: Record<string, unknown>[];
+}
+
+/** The EventSub side of the fake platform: subscriptions, conduits, the transports and controls for tests. */
 export interface MockEventSub {
   /**
-   * Raises an event of `type` (`name` or `name@version`) as if it happened on the platform; the
-   * payload defaults to the type's sample from the fixtures, merged with `event`.
+   * Raises an event of `type` (`name` for the newest version, or `name@version`) as if it happened
+   * on the platform, and delivers it to every enabled subscription of that type and version whose
+   * condition agrees with the condition keys `event` names (and `options.condition`); with no such
+   * key, every subscription of the type gets it. The payload is the type's sample event fitted to
+   * each subscription's condition (ids, logins and names of the users it names), merged with
+   * `event`. A batched type gets one `{ id, data }` entry.
+   *
+   * @returns How many subscriptions it was handed to (sent, queued for a reconnecting socket, or
+   *   posted to a webhook), not counting those whose transport lost it.
+   * @throws Error for a type or version the platform does not offer.
+   * @example
+   * mock.eventsub.trigger('channel.follow', { broadcaster_user_id: streamer.id, user_name: 'Fan' });
    */
-  trigger(type: string, event?: Record<string, unknown>): void;
+  trigger(type: string, event?: Record<string, unknown>, options?: TriggerOptions): number;
+  /** Every subscription, oldest first, as the list call shows them; optionally narrowed. */
+  subscriptions(filter?: { type?: string; status?: string; method?: TransportMethod }): Record<string, unknown>[];
+  /** Every WebSocket session, including ended ones. */
+  sessions(): EventSubSessionInfo[];
+  /** Every conduit of every client. */
+  conduits(): EventSubConduitInfo[];
+  /** The messages handed to transports, oldest first (the last 1000). */
+  readonly deliveries: readonly EventSubDelivery[];
+  /**
+   * Revokes a subscription as the platform does when a user withdraws consent: its status becomes
+   * `reason` and its transport gets one `revocation` message.
+   *
+   * @param reason `authorization_revoked` (default), `user_removed`, `version_removed`,
+   *   `moderator_removed`, `notification_failures_exceeded`...
+   * @throws Error for an unknown subscription id.
+   */
+  revoke(subscriptionId: string, reason?: string): void;
+  /**
+   * Cuts a session's socket (every session's, without an id) with no close frame, as a network
+   * failure would; its subscriptions become `websocket_disconnected` and a conduit shard it held
+   * is disabled.
+   */
+  dropSession(sessionId?: string): void;
+  /**
+   * Closes a session's socket with a close code of the platform (4000 by default); its
+   * subscriptions take the code's status (4000 `websocket_internal_error`, 4005
+   * `websocket_network_timeout`...).
+   */
+  closeSession(sessionId: string, code?: number): void;
+  /**
+   * Makes a session (every session, without an id) go silent: no keepalives, pings or
+   * notifications, the socket left open, as on a half-open connection. Notifications meanwhile
+   * are lost. `silent: false` resumes.
+   */
+  silenceSession(sessionId?: string, silent?: boolean): void;
+  /**
+   * Sends `session_reconnect` to a session. Its socket keeps carrying events until a socket opened
+   * on the returned `reconnect_url` has been welcomed; the old socket is closed with 4004 if the
+   * client leaves it open past `reconnectGraceMs`, and the session ends with
+   * `websocket_failed_to_reconnect` if no socket comes.
+   *
+   * @returns The reconnect URL.
+   */
+  reconnectSession(sessionId: string): string;
+  /** Changes timings and limits; new values apply to what starts afterwards (a new socket, the next keepalive...). */
+  configure(options: EventSubOptions): void;
+  /** The timings and limits in force. */
+  readonly options: Readonly<ResolvedEventSubOptions>;
   /** Closes the transports (called by `mock.close()`). */
   close(): Promise<void>;
 }
 
-/** Registers the EventSub routes and transports. */
-export function createEventSub(_router: Router, _context: HelixContext, _server: Server, _wsUrl: string): MockEventSub {
+/**
+ * Registers the EventSub routes on the Helix router, serves the EventSub WebSocket at `/ws` on the
+ * mock's server, and delivers the events raised on `context.events` (and by `trigger()`) to the
+ * matching subscriptions over WebSocket, signed webhook and conduit transports.
+ */
+export function createEventSub(router: Router, context: HelixContext, server: Server, wsUrl: string, options: EventSubOptions = {}): MockEventSub {
+  let resolved = mergeOptions(defaultEventSubOptions, options);
+  const current = () => resolved;
+  const core = new EventSubCore(context, current, (ended) => new WebSocketSessions(server, wsUrl, context.now, current, ended));
+  registerEventSubRoutes(router, core);
+  const stopListening = context.events.on((raised) => {
+    core.deliverRaised(raised);
+  });
+
+  const sessionIds = (sessionId: string | undefined) =>
+    sessionId === undefined ? [...core.sessions.sessions.values()].filter((session) => session.state !== 'closed').map((session) => session.id) : [sessionId];
+
   return {
-    trigger(type) {
-      throw new Error(`EventSub is not part of the mock yet (trigger ${type}).`);
+    trigger: (type, event, triggerOptions) => core.trigger(type, event, triggerOptions?.condition),
+    subscriptions(filter = {}) {
+      return [...core.subscriptions.values()]
+        .filter((each) => (filter.type === undefined || each.type === filter.type) && (filter.status === undefined || each.status === filter.status) && (filter.method === undefined || each.transport.method === filter.method))
+        .map(subscriptionListing);
     },
-    close: () => Promise.resolve(),
+    sessions() {
+      return [...core.sessions.sessions.values()].map((session) => ({
+        id: session.id,
+        state: session.state,
+        connectedAt: session.connectedAt,
+        keepaliveSeconds: session.keepaliveSeconds,
+        silent: session.silent,
+        ...(session.owner ? { clientId: session.owner.clientId, userId: session.owner.userId } : {}),
+        ...(session.shard ? { conduitId: session.shard.conduitId, shardId: session.shard.shardId } : {}),
+        subscriptions: [...core.subscriptions.values()].filter((each) => each.status === 'enabled' && each.transport.method === 'websocket' && each.transport.sessionId === session.id).length,
+        ...(session.endedWith === undefined ? {} : { endedWith: session.endedWith }),
+      }));
+    },
+    conduits() {
+      return [...core.conduits.values()].map((conduit) => ({ id: conduit.id, clientId: conduit.clientId, shard_count: conduit.shards.length, shards: conduit.shards.map(shardListing) }));
+    },
+    get deliveries() {
+      return core.deliveries;
+    },
+    revoke(subscriptionId, reason = 'authorization_revoked') {
+      const subscription = core.subscriptions.get(subscriptionId);
+      if (!subscription) throw new Error(`No EventSub subscription ${subscriptionId}.`);
+      core.revoke(subscription, reason);
+    },
+    dropSession(sessionId) {
+      for (const id of sessionIds(sessionId)) core.sessions.drop(id);
+    },
+    closeSession(sessionId, code = 4000) {
+      core.sessions.closeWith(sessionId, code);
+    },
+    silenceSession(sessionId, silent = true) {
+      for (const id of sessionIds(sessionId)) core.sessions.silence(id, silent);
+    },
+    reconnectSession: (sessionId) => core.sessions.reconnect(sessionId),
+    configure(changes) {
+      resolved = mergeOptions(resolved, changes);
+    },
+    get options() {
+      return resolved;
+    },
+    close() {
+      stopListening();
+      core.close();
+      return Promise.resolve();
+    },
   };
 }

@@ -1,6 +1,15 @@
 export { createMockPlatform, bucketOf, type MockPlatform, type MockPlatformOptions, type LoggedRequest } from './mock-platform';
 export type { Fault, FaultRule } from './faults';
-export type { MockEventSub } from './eventsub';
+export type {
+  MockEventSub,
+  EventSubOptions,
+  EventSubLimits,
+  ResolvedEventSubOptions,
+  EventSubDelivery,
+  TriggerOptions,
+  EventSubSessionInfo,
+  EventSubConduitInfo,
+} from './eventsub';
 export type { RaisedEvent } from './events';
 export { OAuthServer } from './oauth';
 export { RateLimiter } from './rate-limit';

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { createEventSub, type MockEventSub } from './eventsub';
+import { createEventSub, type EventSubOptions, type MockEventSub } from './eventsub';
 import { EventBus } from './events';
 import { Faults, type Fault, type FaultRule } from './faults';
 import type { HelixContext } from './helix';
@@ -21,6 +21,8 @@ export interface MockPlatformOptions {
   now?: () => number;
   /** The per-token budget: `budget` points per `windowMs`. Default 800 per minute. */
   rateLimit?: { budget?: number; windowMs?: number };
+  /** EventSub timings and limits (keepalive, reconnect grace, webhook retries...). Default: the platform's. */
+  eventsub?: EventSubOptions;
 }
 
 /** One request the fake received, for tests to read. */
@@ -228,7 +230,7 @@ export async function createMockPlatform(options: MockPlatformOptions = {}): Pro
   });
   const { port } = server.address() as AddressInfo;
   const eventSubWsUrl = `ws://127.0.0.1:${port}/ws`;
-  const eventsub = createEventSub(helix, context, server, eventSubWsUrl);
+  const eventsub = createEventSub(helix, context, server, eventSubWsUrl, options.eventsub);
 
   return {
     baseUrl: `http://127.0.0.1:${port}/helix`,

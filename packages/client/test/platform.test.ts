@@ -1,0 +1,93 @@
+import { createMockPlatform, type MockPlatform } from '@platform/mock';
+import { afterEach, describe, expect, it } from 'vitest';
+import * as everything from '../src/index';
+import { MemoryTokenStore, Platform, PlatformError, PlatformScopeError } from '../src/index';
+
+let mock: MockPlatform | undefined;
+afterEach(async () => {
+  await mock?.close();
+  mock = undefined;
+});
+
+async function start() {
+  mock = await createMockPlatform();
+  const app = mock.addClient({ clientId: 'app-1', clientSecret: 'secret-value-1' });
+  const streamer = mock.addUser({ id: '100', login: 'streamer' });
+  const moderator = mock.addUser({ id: '200', login: 'moderator' });
+  const viewer = mock.addUser({ id: '300', login: 'viewer' });
+  mock.state.channel('100').moderators.add('200');
+  mock.state.channel('100').chatters.push('100', '200', '300');
+  const client = new Platform({ clientId: app.clientId, clientSecret: app.clientSecret, baseUrl: mock.baseUrl, authUrl: mock.authUrl, tokens: new MemoryTokenStore() });
+  const add = (userId: string, scopes: string[]) => client.auth.addUser(mock!.issueToken({ clientId: app.clientId, userId, scopes }).accessToken);
+  return { client, streamer, moderator, viewer, add };
+}
+
+describe('new Platform()', () => {
+  it('refuses bad options at construction', () => {
+    expect(() => new Platform({ clientId: '' })).toThrow(new PlatformError('A clientId is required: new Platform({ clientId, clientSecret }).'));
+    expect(() => new Platform(undefined as never)).toThrow('A clientId is required');
+    expect(() => new Platform({ clientId: 'c', tokens: {} as never })).toThrow('The tokens option must be a token store with get, set, delete and list methods.');
+    expect(() => new Platform({ clientId: 'c', timeout: -1 })).toThrow('The timeout option must be a positive number of milliseconds; got -1.');
+  });
+
+  it('binds every operation of the three groups', () => {
+    const client = new Platform({ clientId: 'c' });
+    expect(Object.keys(client.chat)).toHaveLength(19);
+    expect(Object.keys(client.moderation)).toHaveLength(25);
+    expect(Object.keys(client.guestStar)).toHaveLength(12);
+    expect(client.chat).toBe(client.chat);
+    expect(typeof client.chat.chatters).toBe('function');
+  });
+});
+
+describe('a backend using Platform against the mock', () => {
+  it('registers users, picks identities and runs the groups', async () => {
+    const { client, add } = await start();
+    await add('100', ['moderator:read:chatters', 'moderator:manage:banned_users', 'moderation:read']);
+    await add('200', ['moderator:manage:banned_users']);
+    expect((await client.auth.users()).map((user) => user.userId).sort()).toEqual(['100', '200']);
+
+    // client.as() views carry the identity into every group.
+    const asModerator = client.as('200');
+    const ban = await asModerator.moderation.ban({ broadcaster_id: '100', user_id: '300', reason: 'spam' });
+    expect(ban).toMatchObject({ broadcaster_id: '100', moderator_id: '200', user_id: '300', end_time: null });
+    expect(mock!.requests.at(-1)!.query).toMatchObject({ moderator_id: '200' });
+
+    const chatters = await client.as('100').chat.chatters({ broadcaster_id: '100' }).all();
+    expect(chatters.map((chatter) => chatter.user_id)).toEqual(['100', '200', '300']);
+    const banned = await client.moderation.bans({ broadcaster_id: '100' }, { as: '100' }).all();
+    expect(banned.map((user) => user.user_id)).toEqual(['300']);
+
+    // A missing scope is refused before sending.
+    await expect(asModerator.chat.chatters({ broadcaster_id: '100' }).all()).rejects.toBeInstanceOf(PlatformScopeError);
+    expect(client.rateLimitOf('100')?.limit).toBe(800);
+  });
+
+  it('the app token serves app-or-user operations without a user; request() goes through the same pipeline', async () => {
+    const { client } = await start();
+    const emotes = await client.chat.globalEmotes();
+    expect(emotes.template).toContain('{{id}}');
+    const users = await client.request<{ data: { login: string }[] }>({ method: 'GET', path: '/users', query: { login: ['viewer'] } });
+    expect(users?.data.map((user) => user.login)).toEqual(['viewer']);
+  });
+
+  it('emits tokenInvalid through the client events', async () => {
+    const { client } = await start();
+    const issued = mock!.issueToken({ clientId: 'app-1', userId: '300', scopes: [], refresh: false });
+    await client.auth.addUser(issued.accessToken);
+    mock!.expireToken(issued.accessToken);
+    const invalid: string[] = [];
+    client.on('tokenInvalid', (event) => invalid.push(event.userId));
+    await expect(client.request({ method: 'GET', path: '/users' }, { as: '300' })).rejects.toThrow('no longer valid');
+    expect(invalid).toEqual(['300']);
+  });
+});
+
+describe('re-exports', () => {
+  it('offers every public name, with the clashing settings operations under their group name', () => {
+    for (const name of ['createClient', 'PlatformError', 'PlatformApiError', 'platformAuth', 'MemoryTokenStore', 'chatters', 'ban', 'assignSlot', 'chatSettings', 'chatUpdateSettings', 'guestStarSettings', 'guestStarUpdateSettings', 'Paginator']) {
+      expect(everything, name).toHaveProperty(name);
+    }
+    expect(everything).not.toHaveProperty('settings');
+  });
+});

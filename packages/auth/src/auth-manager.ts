@@ -101,6 +101,8 @@ export class AuthManager implements Authenticator {
   constructor(
     private readonly core: ClientCore,
     private readonly store: TokenStore,
+    /** How long, after a refused refresh, to watch a store without a lock for another process's newer token. */
+    private readonly recheckStoreMs = 2000,
   ) {
     this.api = {
       addUser: (token) => this.addUser(token),
@@ -250,14 +252,16 @@ export class AuthManager implements Authenticator {
         // A 4xx from the token endpoint is a refusal for good; anything else (5xx, network,
         // timeout) may pass, so the user stays registered and the call fails with that error.
         if (!(error instanceof PlatformApiError) || error.status < 400 || error.status >= 500) throw error;
-        const again = await this.store.get(userId);
-        if (again && again.accessToken !== base.accessToken && again.refreshToken !== base.refreshToken) return this.#keep(userId, again, generation);
+        // Another process may have spent the refresh token first: its renewed token wins.
+        const newer = await this.#newerInStore(userId, base);
+        if (newer) return this.#keep(userId, newer, generation);
         const failure = new PlatformAuthError(
           `The platform rejected the refresh token of user ${userId}: ${sentence(error.message)} The user has to authorize the app again.`,
           { userId, cause: error },
         );
         if ((this.#generation.get(userId) ?? 0) === generation) {
-          await this.#forget(userId);
+          const late = await this.#forget(userId, base);
+          if (late) return this.#keep(userId, late, this.#generation.get(userId) ?? 0);
           this.core.events.emit('tokenInvalid', { userId, error: failure });
         }
         throw failure;
@@ -291,10 +295,34 @@ export class AuthManager implements Authenticator {
     return token.expiresAt !== undefined && token.expiresAt - this.core.clock.now() < renewMargin;
   }
 
-  async #forget(userId: string): Promise<void> {
+  /**
+   * A token in the store newer than `refused` (another process refreshed first). With a lock the
+   * winner has saved before this process got the lock: one read tells. Without one, the winner may
+   * still be saving: the store is watched for a short while.
+   */
+  async #newerInStore(userId: string, refused: UserToken): Promise<UserToken | undefined> {
+    const deadline = this.core.clock.now() + (this.store.lock ? 0 : this.recheckStoreMs);
+    for (;;) {
+      const stored = await this.store.get(userId);
+      if (stored && stored.refreshToken !== refused.refreshToken && stored.accessToken !== refused.accessToken) return stored;
+      if (this.core.clock.now() >= deadline) return undefined;
+      await this.core.clock.sleep(Math.min(100, deadline - this.core.clock.now()));
+    }
+  }
+
+  /**
+   * Forgets a user. With `dead`, the store's entry is deleted only while it still holds that
+   * token: a newer one saved meanwhile by another process is returned and kept instead.
+   */
+  async #forget(userId: string, dead?: UserToken): Promise<UserToken | undefined> {
+    if (dead) {
+      const stored = await this.store.get(userId);
+      if (stored && stored.accessToken !== dead.accessToken && stored.refreshToken !== dead.refreshToken) return stored;
+    }
     this.#generation.set(userId, (this.#generation.get(userId) ?? 0) + 1);
     this.#users.delete(userId);
     await this.store.delete(userId);
+    return undefined;
   }
 
   // ---- client.auth ------------------------------------------------------------------------

@@ -6,6 +6,12 @@ import { MemoryTokenStore, type TokenStore } from './token-store';
 export interface PlatformAuthOptions {
   /** Where registered users' tokens are kept. Default: in memory. */
   tokens?: TokenStore | undefined;
+  /**
+   * How long (ms), after the platform refused a refresh token, to watch a store that has no lock
+   * for a newer token written by another process before declaring the user's authorization dead.
+   * Default 2000. Stores with a lock need no watching.
+   */
+  recheckStoreMs?: number | undefined;
 }
 
 const managers = new WeakMap<ClientCore, AuthManager>();
@@ -20,7 +26,7 @@ const managers = new WeakMap<ClientCore, AuthManager>();
  */
 export function platformAuth(options: PlatformAuthOptions = {}): (core: ClientCore) => Authenticator {
   return (core) => {
-    const manager = new AuthManager(core, options.tokens ?? new MemoryTokenStore());
+    const manager = new AuthManager(core, options.tokens ?? new MemoryTokenStore(), options.recheckStoreMs);
     managers.set(core, manager);
     return manager;
   };

@@ -25,9 +25,27 @@ export interface TokenStore {
   lock?<T>(userId: string, work: () => Promise<T>): Promise<T>;
 }
 
-/** A token store in memory: the default, lost when the process ends. */
+/**
+ * A token store in memory: the default, lost when the process ends. Its lock serialises the
+ * refreshes of clients that share it within one process.
+ */
 export class MemoryTokenStore implements TokenStore {
   readonly #tokens = new Map<string, UserToken>();
+  readonly #locks = new Map<string, Promise<unknown>>();
+
+  lock<T>(userId: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.#locks.get(userId) ?? Promise.resolve();
+    const run = previous.then(work, work);
+    const settled = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.#locks.set(userId, settled);
+    void settled.then(() => {
+      if (this.#locks.get(userId) === settled) this.#locks.delete(userId);
+    });
+    return run;
+  }
 
   get(userId: string): Promise<UserToken | undefined> {
     const token = this.#tokens.get(userId);

@@ -1,61 +1,80 @@
-import { createClient, defineOperation, paginateOperation, PlatformApiError } from '@platform/core';
-import { startLocalPlatform } from './local-platform.ts';
+import { createMockPlatform, type RaisedEvent } from '@platform/mock';
+import { Platform, PlatformApiError } from '@platform/client';
 
-// A tour of the request pipeline against a local stand-in of the platform. It exits by itself.
-interface Chatter { user_id: string; user_login: string; user_name: string }
-// The chat operations package declares this one for real; the tour declares it inline.
-const chatters = defineOperation<{ broadcaster_id: string; moderator_id?: string; first?: number; after?: string }, Chatter>({
-  name: 'chat.chatters',
-  method: 'GET',
-  path: '/chat/chatters',
-  token: 'either',
-  scopes: ['moderator:read:chatters'],
-  actingUser: 'moderator_id',
-  params: {
-    broadcaster_id: { type: 'string', in: 'query', required: true },
-    moderator_id: { type: 'string', in: 'query' },
-    first: { type: 'number', in: 'query', min: 1, max: 1000, integer: true },
-    after: { type: 'string', in: 'query' },
-  },
-  result: 'page',
-});
-
+// A small moderation bot against the platform on one machine (@platform/mock). It answers a
+// command, holds a blocked term, times out and then bans a spammer, turns shield mode on, and pages
+// through chatters and bans; then it exits by itself.
 const started = Date.now();
-const say = (step: string, text: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(4)}s] ${step} ${text}`);
+const say = (step: string, text: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(4)}s] ${step.padEnd(6)} ${text}`);
+const bar = (done: number, total: number) => `${'#'.repeat(Math.round((done / total) * 20)).padEnd(20, '.')} ${done}/${total}`;
 
-const platform = await startLocalPlatform({ budget: 5, windowMs: 2000 });
-const client = createClient({ clientId: 'demo', token: 'demo-token', baseUrl: platform.baseUrl });
-client.on('rateLimit', ({ bucket, wait }) => say('      ', `bucket ${bucket} is empty: waiting ${wait} ms for its reset`));
-
+const mock = await createMockPlatform();
 try {
-  say('[1/4]', 'global emotes (the platform answers 503 first; a GET is retried)');
-  const emotes = await client.request<{ data: { name: string }[] }>({ method: 'GET', path: '/chat/emotes/global' });
-  say('     ', `got ${emotes?.data.map((emote) => emote.name).join(', ')} after ${platform.requests.length} requests`);
+  // The platform's side: an application, a streamer, the bot (a moderator) and a busy chat.
+  const app = mock.addClient({ clientId: 'demo-bot', clientSecret: 'demo-bot-secret-value' });
+  const streamer = mock.addUser({ login: 'pixelforge' });
+  const bot = mock.addUser({ login: 'forgebot' });
+  const spammer = mock.addUser({ login: 'cheap_followers_4u' });
+  const channel = mock.state.channel(streamer.id);
+  channel.moderators.add(bot.id);
+  channel.live = true;
+  const viewers = Array.from({ length: 1234 }, (_, index) => mock.addUser({ login: `viewer_${index}` }));
+  channel.chatters.push(streamer.id, bot.id, spammer.id, ...viewers.map((viewer) => viewer.id));
+  const botScopes = ['user:write:chat', 'user:read:chat', 'moderator:read:chatters', 'moderator:manage:banned_users', 'moderation:read', 'moderator:manage:blocked_terms', 'moderator:manage:automod', 'moderator:manage:shield_mode'];
 
-  say('[2/4]', 'page through every chatter, 1000 a page');
+  // The bot's side: one Platform client; the bot signs in (here: a token the mock issues).
+  const client = new Platform({ clientId: app.clientId, clientSecret: app.clientSecret, baseUrl: mock.baseUrl, authUrl: mock.authUrl, eventSubWsUrl: mock.eventSubWsUrl });
+  const botUser = await client.auth.addUser(mock.issueToken({ clientId: app.clientId, userId: bot.id, scopes: botScopes }).accessToken);
+  say('[1/7]', `signed in as ${botUser.login} (${botUser.scopes.length} scopes); moderating #${streamer.login}`);
+
+  // Chat reaches the bot as platform events. (The EventSub WebSocket listener of the client is the
+  // next package; until then the bot reads the same events from the mock's event bus.)
+  const chat: RaisedEvent[] = [];
+  mock.events.on((event) => {
+    if (event.type === 'channel.chat.message') chat.push(event);
+  });
+  const broadcaster_id = streamer.id;
+
+  say('[2/7]', 'a viewer asks !hello; the bot answers');
+  mock.chat.userSays(broadcaster_id, viewers[7]!.id, '!hello');
+  const hello = chat.find((event) => (event.event as { message: { text: string } }).message.text === '!hello')!;
+  const asker = (hello.event as { chatter_user_login: string }).chatter_user_login;
+  const reply = await client.chat.send({ broadcaster_id, message: `Hi @${asker}, welcome to the stream!` });
+  say('', `sent message ${reply.message_id.slice(-6)} (is_sent: ${reply.is_sent})`);
+
+  say('[3/7]', 'block a term; AutoMod holds a message with it; the bot denies it');
+  const term = await client.moderation.addBlockedTerm({ broadcaster_id, text: 'buy followers' });
+  const held = mock.moderation.holdMessage(broadcaster_id, spammer.id, 'buy followers cheap at spam.example');
+  await client.moderation.manageAutoModMessage({ msg_id: held, action: 'DENY' });
+  say('', `blocked term ${JSON.stringify(term.text)}; held message denied`);
+
+  say('[4/7]', `${spammer.login} keeps spamming: a 10-minute timeout, then a ban`);
+  const timeout = await client.moderation.ban({ broadcaster_id, user_id: spammer.id, duration: 600, reason: 'Spam' });
+  say('', `timed out until ${timeout.end_time}`);
+  const ban = await client.moderation.ban({ broadcaster_id, user_id: spammer.id, reason: 'Spam after a timeout' });
+  say('', `banned for good (end_time: ${String(ban.end_time)})`);
+  try {
+    await client.moderation.ban({ broadcaster_id, user_id: spammer.id, duration: 60 });
+  } catch (error) {
+    if (error instanceof PlatformApiError) say('', `a timeout on top of a ban is refused: ${error.message}`);
+  }
+
+  say('[5/7]', 'shield mode on');
+  const shield = await client.moderation.updateShieldMode({ broadcaster_id, is_active: true });
+  say('', `shield mode active: ${shield.is_active}, by ${shield.moderator_login}`);
+
+  say('[6/7]', 'page through every chatter, 1000 a page');
   let seen = 0;
-  for await (const page of paginateOperation(client, chatters, { broadcaster_id: '1', moderator_id: '1', first: 1000 }).pages()) {
+  for await (const page of client.chat.chatters({ broadcaster_id, first: 1000 }).pages()) {
     seen += page.data.length;
-    say('     ', `${'#'.repeat(Math.round((seen / 2345) * 20)).padEnd(20, '.')} ${seen}/2345`);
+    say('', bar(seen, channel.chatters.length));
   }
+  // Listing bans takes the broadcaster's own token: the streamer signs in to the bot's dashboard too.
+  await client.auth.addUser(mock.issueToken({ clientId: app.clientId, userId: streamer.id, scopes: ['moderation:read'] }).accessToken);
+  const banned = await client.as(streamer.id).moderation.bans().all();
+  say('[7/7]', `bans in the channel, as ${streamer.login} sees them: ${banned.map((user) => `${user.user_login} (${user.reason})`).join(', ')}`);
 
-  say('[3/4]', 'a bad parameter is refused before anything is sent');
-  try {
-    paginateOperation(client, chatters, { broadcaster_id: '1', moderator_id: '1', first: 5000 });
-  } catch (error) {
-    say('     ', `refused: ${(error as Error).message}`);
-  }
-
-  say('[4/4]', 'ten quick calls on a budget of 5 per 2 s: the bucket runs dry and the calls wait');
-  await Promise.all(Array.from({ length: 10 }, () => client.request({ method: 'GET', path: '/chat/chatters', query: { broadcaster_id: '1', moderator_id: '1', first: 1 } })));
-  say('     ', 'all ten answered, never more than the budget in one window, no call refused');
-
-  try {
-    await client.request({ method: 'GET', path: '/nowhere' });
-  } catch (error) {
-    if (error instanceof PlatformApiError) say('     ', `and a wrong path gives: ${error.message}`);
-  }
-  say('done ', `${platform.requests.length} requests in all`);
+  say('done', `${mock.requests.length} requests to the platform; rate limit left for the bot: ${client.rateLimitOf(bot.id)?.remaining ?? 'unknown'}`);
 } finally {
-  await platform.close();
+  await mock.close();
 }

@@ -91,3 +91,21 @@ describe('re-exports', () => {
     expect(everything).not.toHaveProperty('settings');
   });
 });
+
+describe('the Node-only file store entry', () => {
+  it('keeps a registered user in a file', async () => {
+    const { FileTokenStore } = await import('../src/file-store');
+    const { mkdtemp } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const directory = await mkdtemp(join(tmpdir(), 'platform-client-'));
+    mock = await createMockPlatform();
+    const app = mock.addClient({ clientId: 'app-1', clientSecret: 'secret-value-1' });
+    mock.addUser({ id: '100', login: 'streamer' });
+    const tokens = new FileTokenStore(join(directory, 'tokens.json'));
+    const client = new Platform({ clientId: app.clientId, baseUrl: mock.baseUrl, authUrl: mock.authUrl, tokens });
+    await client.auth.addUser(mock.issueToken({ clientId: app.clientId, userId: '100' }).accessToken);
+    const again = new Platform({ clientId: app.clientId, baseUrl: mock.baseUrl, authUrl: mock.authUrl, tokens: new FileTokenStore(join(directory, 'tokens.json')) });
+    expect((await again.auth.users()).map((user) => user.login)).toEqual(['streamer']);
+  });
+});

@@ -3,10 +3,10 @@
  * after `TWURPLE_MOCK_API_PORT` is set (see main.ts): twurple sends its calls to the mock server
  * named by that variable.
  */
-import { createClient, paginateOperation, type PlatformClient } from '@platform/core';
+import { chatters, type Chatter } from '@platform/api-chat';
+import { createClient, type PlatformClient } from '@platform/core';
 import { ApiClient, type HelixChatChatter } from '@twurple/api';
 import { StaticAuthProvider } from '@twurple/auth';
-import { chatters, type Chatter } from './chat-operations';
 import { CLIENT_ID, MAX_PAGE, SCOPES, TOKEN, USER_ID } from './fixture';
 
 export interface BenchClient {
@@ -35,7 +35,7 @@ export function coreClient(port: number): BenchClient {
       return answer?.data.length ?? 0;
     },
     pageAll() {
-      return paginateOperation(client, chatters, { broadcaster_id: USER_ID, moderator_id: USER_ID, first: MAX_PAGE }).all();
+      return chatters(client, { broadcaster_id: USER_ID, moderator_id: USER_ID, first: MAX_PAGE }).all();
     },
     idOf: (item) => (item as Chatter).user_id,
     rateLimitHolds: () => holds,

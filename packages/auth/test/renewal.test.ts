@@ -257,4 +257,15 @@ describe('client.auth', () => {
     expect(user).toMatchObject({ userId: '33', login: 'carol', scopes: ['chat:read'] });
     expect(await context.auth.users()).toHaveLength(1);
   });
+
+  it('the device code flow slows down by 5 s when the platform asks it to', async () => {
+    const sleeps: number[] = [];
+    const core = await import('@platform/core');
+    const context = await start({ client: { clock: { ...core.systemClock, sleep: (ms: number) => (sleeps.push(ms), new Promise((resolve) => setTimeout(resolve, 5))) } } });
+    const flow = await context.auth.deviceCode({ scopes: ['chat:read'] });
+    context.mock.fault({ route: 'POST /oauth2/token', times: 1, fault: { kind: 'status', status: 400, message: 'slow_down' } });
+    setTimeout(() => context.mock.oauth.approveDevice(flow.userCode, '33'), 40);
+    await expect(flow.wait()).resolves.toMatchObject({ userId: '33' });
+    expect(sleeps.slice(0, 2)).toEqual([5000, 10_000]);
+  });
 });

@@ -1,41 +1,11 @@
+import { createFetchStub, type SeenRequest, type StubReply } from '@platform/core/testing';
 import type { Authenticator } from '@platform/core';
 
-/** A request as the stub saw it. */
-export interface SeenRequest {
-  method: string;
-  url: URL;
-  headers: Headers;
-  body: string | undefined;
-}
+export type { SeenRequest, StubReply } from '@platform/core/testing';
 
-/** What the stub answers: a status (200 by default) and a JSON body. */
-export interface StubReply {
-  status?: number;
-  body?: unknown;
-}
-
-/**
- * An in-memory fetch that records every request and answers through `handler` (adapted from
- * packages/core/test/stub.ts).
- */
-export function stubFetch(handler: (request: SeenRequest) => StubReply) {
-  const requests: SeenRequest[] = [];
-  const fetch = async (input: string, init: RequestInit): Promise<Response> => {
-    const request: SeenRequest = {
-      method: init.method ?? 'GET',
-      url: new URL(input),
-      headers: new Headers(init.headers),
-      body: typeof init.body === 'string' ? init.body : undefined,
-    };
-    requests.push(request);
-    const reply = handler(request);
-    // The answer arrives in a later turn of the event loop, as it would over a socket.
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    const status = reply.status ?? 200;
-    const body = status === 204 || reply.body === undefined ? null : JSON.stringify(reply.body);
-    return new Response(body, { status, headers: body === null ? {} : { 'Content-Type': 'application/json' } });
-  };
-  return { fetch, requests };
+/** The shared in-memory fetch of `@platform/core/testing`: records every request, answers through `handler`. */
+export function stubFetch(handler: (request: SeenRequest, index: number) => StubReply) {
+  return createFetchStub(handler);
 }
 
 /** An authenticator for tests: `as: '<id>'` gives that user's token (`user-token-<id>`), anything else the app token. */

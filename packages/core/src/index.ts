@@ -1,4 +1,4 @@
-export { createClient, clientCore, PlatformClient, type RawRequest, type ClientHandle } from './client';
+export { createClient, clientCore, clientInternals, PlatformClient, type RawRequest, type ClientHandle } from './client';
 export { ClientCore } from './client-core';
 export type { ClientOptions, FetchFunction } from './options';
 export { defaultAuthUrl, defaultBaseUrl, defaultEventSubWsUrl } from './options';

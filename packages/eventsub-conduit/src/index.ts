@@ -1,0 +1,1 @@
+export { eventSubConduit, ConduitListener, type ConduitListenerOptions } from './listener';

@@ -1,0 +1,218 @@
+import { PlatformError, PlatformEventSubError, clientCore, type ClientHandle } from '@platform/core';
+import {
+  EventSubListener,
+  createSubscription,
+  deleteSubscription,
+  type EventSubListenerOptions,
+  type ListenerSubscription,
+} from '@platform/eventsub';
+import { EventSubSession, type EventSubFrame, type WebSocketClass } from './session';
+
+/** Options of a WebSocket listener. */
+export interface WebSocketListenerOptions extends EventSubListenerOptions {
+  /**
+   * The WebSocket class to use where the runtime has none (Node 20): `WebSocket` from the `ws`
+   * package. Default: the client's `webSocket` option, then the global WebSocket.
+   */
+  webSocket?: unknown;
+  /**
+   * Asks the platform for this keepalive timeout (10 to 600 seconds) with the connection URL's
+   * `keepalive_timeout_seconds`. Default: the platform's (10).
+   */
+  keepaliveTimeoutSeconds?: number | undefined;
+  /** Subscriptions per connection before another connection is opened. Default 300, the platform's limit. */
+  subscriptionsPerConnection?: number | undefined;
+}
+
+/** One WebSocket connection of the listener and the subscriptions it carries. */
+interface Connection {
+  readonly session: EventSubSession;
+  readonly subscriptions: Set<ListenerSubscription>;
+  /** Aborted when the session it was made for ends: create calls for a dead session stop. */
+  controller: AbortController;
+}
+
+/** Finds the WebSocket class to use, or throws the spec's error. */
+export function resolveWebSocket(given: unknown, client: ClientHandle): WebSocketClass {
+  const found = given ?? clientCore(client).webSocket ?? (globalThis as { WebSocket?: unknown }).WebSocket;
+  if (typeof found !== 'function') {
+    throw new PlatformEventSubError(
+      given === undefined
+        ? "This runtime has no global WebSocket. Pass one with the webSocket option, such as WebSocket from the 'ws' package."
+        : 'This runtime has no global WebSocket, and the webSocket option is not a WebSocket class.',
+    );
+  }
+  return found as WebSocketClass;
+}
+
+/** The connection URL with the asked keepalive timeout. */
+export function connectionUrl(base: string, keepaliveTimeoutSeconds: number | undefined): string {
+  if (keepaliveTimeoutSeconds === undefined) return base;
+  if (!Number.isInteger(keepaliveTimeoutSeconds) || keepaliveTimeoutSeconds < 10 || keepaliveTimeoutSeconds > 600) {
+    throw new PlatformError(`The keepaliveTimeoutSeconds option must be a whole number from 10 to 600; got ${String(keepaliveTimeoutSeconds)}.`);
+  }
+  const url = new URL(base);
+  url.searchParams.set('keepalive_timeout_seconds', String(keepaliveTimeoutSeconds));
+  return url.toString();
+}
+
+/**
+ * Listens to events over the platform's EventSub WebSocket, with a user token (chosen like any
+ * call: the client view's `as`, or the single registered user). One connection carries up to 300
+ * subscriptions; more open another connection. A `session_reconnect` is followed without losing
+ * or repeating an event; after a drop (a close code, a reset, a silence past the keepalive
+ * timeout) the listener reconnects within 10 seconds and creates its subscriptions again on the
+ * new session, routed to the same handlers.
+ *
+ * @example
+ * const listener = eventSubWebSocket(client, { onError: console.error });
+ * listener.on('channel.chat.message', { broadcaster_user_id, user_id }, (event) => console.log(event.message.text));
+ */
+export class WebSocketListener extends EventSubListener {
+  readonly #connections: Connection[] = [];
+  readonly #webSocket: WebSocketClass;
+  readonly #url: string;
+  readonly #perConnection: number;
+
+  constructor(client: ClientHandle, options: WebSocketListenerOptions = {}) {
+    super(client, options, 'websocket');
+    this.#webSocket = resolveWebSocket(options.webSocket, client);
+    this.#url = connectionUrl(clientCore(client).eventSubWsUrl, options.keepaliveTimeoutSeconds);
+    const perConnection = options.subscriptionsPerConnection ?? 300;
+    if (!Number.isInteger(perConnection) || perConnection < 1) {
+      throw new PlatformError(`The subscriptionsPerConnection option must be a whole number, 1 or more; got ${String(perConnection)}.`);
+    }
+    this.#perConnection = perConnection;
+  }
+
+  /** The platform's IDs of the sessions currently welcomed, one per connection. */
+  get sessionIds(): string[] {
+    return this.#connections.map((connection) => connection.session.sessionId).filter((id): id is string => id !== undefined);
+  }
+
+  protected attach(subscription: ListenerSubscription): void {
+    let connection = this.#connections.find((each) => each.subscriptions.size < this.#perConnection);
+    if (!connection) connection = this.#open();
+    connection.subscriptions.add(subscription);
+    subscription.session = connection;
+    if (connection.session.sessionId !== undefined) this.#create(connection, subscription);
+  }
+
+  protected override forget(subscription: ListenerSubscription): void {
+    const connection = subscription.session as Connection | undefined;
+    if (!connection) return;
+    connection.subscriptions.delete(subscription);
+    if (connection.subscriptions.size === 0) this.#closeConnection(connection);
+  }
+
+  protected detach(subscription: ListenerSubscription): Promise<void> {
+    return subscription.id === undefined ? Promise.resolve() : deleteSubscription(this.client, subscription.id, 'user');
+  }
+
+  protected shutdown(): Promise<void> {
+    for (const connection of [...this.#connections]) this.#closeConnection(connection);
+    return Promise.resolve();
+  }
+
+  #open(): Connection {
+    const connection: Connection = {
+      subscriptions: new Set(),
+      controller: new AbortController(),
+      session: new EventSubSession(
+        { url: this.#url, webSocket: this.#webSocket, clock: clientCore(this.client).clock },
+        {
+          welcome: (sessionId) => {
+            this.connected({ sessionId });
+            for (const subscription of connection.subscriptions) this.#create(connection, subscription);
+          },
+          message: (frame) => {
+            this.#message(connection, frame);
+          },
+          drop: (sessionId, code, reason) => {
+            connection.controller.abort(new PlatformEventSubError(`The EventSub session ended: ${reason}`));
+            connection.controller = new AbortController();
+            for (const subscription of connection.subscriptions) this.assignId(subscription, undefined);
+            if (sessionId !== undefined) this.disconnected({ sessionId, reason, ...(code === undefined ? {} : { code }) });
+          },
+          error: this.report,
+        },
+      ),
+    };
+    this.#connections.push(connection);
+    connection.session.start();
+    return connection;
+  }
+
+  #closeConnection(connection: Connection): void {
+    const index = this.#connections.indexOf(connection);
+    if (index !== -1) this.#connections.splice(index, 1);
+    connection.controller.abort(new PlatformEventSubError('The EventSub connection was closed.'));
+    connection.session.close();
+  }
+
+  #create(connection: Connection, subscription: ListenerSubscription): void {
+    const sessionId = connection.session.sessionId;
+    if (sessionId === undefined || subscription.state === 'stopped' || subscription.state === 'failed') return;
+    const { signal } = connection.controller;
+    const creating = createSubscription(
+      this.client,
+      {
+        type: subscription.type,
+        version: subscription.version,
+        condition: subscription.condition,
+        transport: { method: 'websocket', session_id: sessionId },
+        batched: subscription.batched,
+      },
+      'user',
+      { signal, keepGoing: () => subscription.state !== 'stopped' },
+    );
+    subscription.creating = creating;
+    creating.then(
+      (created) => {
+        if (subscription.creating === creating) subscription.creating = undefined;
+        // Made for a session that has ended since: the platform disables it with the session.
+        if (signal.aborted) return;
+        this.assignId(subscription, created.id);
+        subscription.confirm();
+      },
+      (error: unknown) => {
+        if (subscription.creating === creating) subscription.creating = undefined;
+        // The session ended: the subscription is made again on the next one.
+        if (signal.aborted || subscription.state === 'stopped') return;
+        connection.subscriptions.delete(subscription);
+        this.refuse(subscription, error);
+        if (connection.subscriptions.size === 0) this.#closeConnection(connection);
+      },
+    );
+  }
+
+  #message(connection: Connection, frame: EventSubFrame): void {
+    const { payload } = frame;
+    const subscriptionInfo = payload.subscription;
+    if (!subscriptionInfo) return;
+    const subscription = this.route(subscriptionInfo.id, subscriptionInfo.type, subscriptionInfo.version, subscriptionInfo.condition);
+    if (!subscription) return;
+    if (frame.metadata.message_type === 'revocation') {
+      connection.subscriptions.delete(subscription);
+      this.revoked(subscription, subscriptionInfo.status);
+      if (connection.subscriptions.size === 0) this.#closeConnection(connection);
+      return;
+    }
+    this.dispatch(subscription, subscription.batched ? payload.events : payload.event);
+  }
+}
+
+/**
+ * Makes a WebSocket listener on `client`. It opens no connection until the first `on()`.
+ *
+ * @throws PlatformEventSubError `This runtime has no global WebSocket.` when neither the option,
+ *   the client nor the runtime gives a WebSocket class.
+ * @example
+ * import WebSocket from 'ws';
+ * const listener = eventSubWebSocket(client, { webSocket: WebSocket, onError: console.error });
+ * const handle = listener.on('channel.follow', { broadcaster_user_id, moderator_user_id }, (event) => console.log(event.user_name));
+ * await handle.ready;
+ */
+export function eventSubWebSocket(client: ClientHandle, options?: WebSocketListenerOptions): WebSocketListener {
+  return new WebSocketListener(client, options);
+}

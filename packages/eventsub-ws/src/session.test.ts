@@ -1,0 +1,167 @@
+import { PlatformEventSubError } from '@platform/core';
+import { createVirtualClock, type VirtualClock } from '@platform/core/testing';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { EventSubSession, reconnectDelay, type EventSubFrame, type WebSocketLike } from './session';
+
+/** A socket the test drives by hand. */
+class FakeSocket implements WebSocketLike {
+  static made: FakeSocket[] = [];
+  readyState = 0;
+  onopen: ((event: unknown) => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  onclose: ((event: { code: number; reason: string }) => void) | null = null;
+  onerror: ((event: unknown) => void) | null = null;
+  closedWith: number | undefined;
+  sent: unknown[] = [];
+
+  constructor(readonly url: string) {
+    FakeSocket.made.push(this);
+  }
+
+  close(code?: number): void {
+    this.closedWith = code ?? 1005;
+    this.readyState = 3;
+  }
+
+  /** A frame from the server. */
+  frame(type: string, payload: EventSubFrame['payload'], id = `${type}-${Math.random()}`): void {
+    this.readyState = 1;
+    this.onmessage?.({ data: JSON.stringify({ metadata: { message_id: id, message_type: type, message_timestamp: '2026-03-14T18:22:05.123456789Z' }, payload }) });
+  }
+
+  welcome(sessionId: string, keepalive = 10): void {
+    this.frame('session_welcome', { session: { id: sessionId, keepalive_timeout_seconds: keepalive, reconnect_url: null } });
+  }
+
+  notify(id: string, text = id): void {
+    this.frame('notification', { subscription: { id: 'sub-1', type: 'channel.chat.message', version: '1', status: 'enabled' }, event: { text } }, id);
+  }
+
+  /** The server closes it. */
+  serverClose(code: number, reason = ''): void {
+    this.readyState = 3;
+    this.onclose?.({ code, reason });
+  }
+}
+
+let clock: VirtualClock;
+let log: string[];
+let errors: unknown[];
+let session: EventSubSession;
+
+function start(): FakeSocket {
+  session = new EventSubSession(
+    { url: 'ws://127.0.0.1:1/ws', webSocket: FakeSocket, clock },
+    {
+      welcome: (id) => log.push(`welcome ${id}`),
+      message: (frame) => log.push(`${frame.metadata.message_type} ${String((frame.payload.event as { text?: string } | undefined)?.text ?? frame.payload.subscription?.status)}`),
+      drop: (id, code, reason) => log.push(`drop ${String(id)} ${String(code)} ${reason}`),
+      error: (error) => errors.push(error),
+    },
+  );
+  session.start();
+  return FakeSocket.made.at(-1)!;
+}
+
+beforeEach(() => {
+  FakeSocket.made = [];
+  clock = createVirtualClock({ start: Date.parse('2026-03-14T18:00:00Z') });
+  log = [];
+  errors = [];
+});
+
+describe('EventSubSession', () => {
+  it('reports the welcome, then notifications, dropping a repeated message id', () => {
+    const socket = start();
+    socket.welcome('s1');
+    socket.notify('a');
+    socket.notify('a');
+    socket.notify('b');
+    socket.frame('session_keepalive', {});
+    expect(log).toEqual(['welcome s1', 'notification a', 'notification b']);
+    expect(session.sessionId).toBe('s1');
+  });
+
+  it('hands over to the reconnect URL as given, reads both sockets until the new welcome, and never welcomes twice', () => {
+    const old = start();
+    old.welcome('s1');
+    old.frame('session_reconnect', { session: { id: 's1', keepalive_timeout_seconds: null, reconnect_url: 'ws://127.0.0.1:2/ws?reconnect=abc&x=%20y' } });
+    const next = FakeSocket.made.at(-1)!;
+    expect(next).not.toBe(old);
+    expect(next.url).toBe('ws://127.0.0.1:2/ws?reconnect=abc&x=%20y');
+    old.notify('1');
+    next.notify('1');
+    next.welcome('s1');
+    expect(old.closedWith).toBe(1000);
+    old.notify('2');
+    next.notify('2');
+    next.notify('3');
+    // The old socket's 4004 after the move is not a drop.
+    old.serverClose(4004);
+    expect(log).toEqual(['welcome s1', 'notification 1', 'notification 2', 'notification 3']);
+    expect(next.sent).toEqual([]);
+  });
+
+  it('waits for the new welcome when the old socket closes first during a handoff', () => {
+    const old = start();
+    old.welcome('s1');
+    old.frame('session_reconnect', { session: { id: 's1', keepalive_timeout_seconds: null, reconnect_url: 'ws://127.0.0.1:2/ws' } });
+    const next = FakeSocket.made.at(-1)!;
+    old.serverClose(4004);
+    next.welcome('s1');
+    next.notify('x');
+    expect(log).toEqual(['welcome s1', 'notification x']);
+  });
+
+  it('after a drop reconnects to the base URL at once, then with backoff, within 10 seconds', async () => {
+    const first = start();
+    first.welcome('s1');
+    first.serverClose(4005, 'network timeout');
+    expect(log).toEqual(['welcome s1', 'drop s1 4005 network timeout']);
+    await clock.advance(0);
+    const second = FakeSocket.made.at(-1)!;
+    expect(second).not.toBe(first);
+    expect(second.url).toBe('ws://127.0.0.1:1/ws');
+    second.serverClose(1006);
+    expect(errors).toHaveLength(1);
+    expect((errors[0] as Error).message).toBe('Could not open the EventSub WebSocket: the socket closed before the welcome (code 1006)');
+    expect(errors[0]).toBeInstanceOf(PlatformEventSubError);
+    await clock.advance(2000);
+    const third = FakeSocket.made.at(-1)!;
+    expect(third).not.toBe(second);
+    third.welcome('s2');
+    expect(log.at(-1)).toBe('welcome s2');
+  });
+
+  it('counts a silence longer than the keepalive timeout (not shorter) as a drop', async () => {
+    const socket = start();
+    socket.welcome('s1', 10);
+    await clock.advance(9_000);
+    socket.frame('session_keepalive', {});
+    await clock.advance(9_999);
+    expect(log).toEqual(['welcome s1']);
+    await clock.advance(1_000);
+    expect(log).toEqual(['welcome s1']);
+    await clock.advance(2_000);
+    expect(log[1]).toBe('drop s1 undefined no message within the keepalive timeout of 10 seconds');
+    expect(socket.closedWith).toBe(1000);
+  });
+
+  it('close() closes the sockets and never reconnects', async () => {
+    const socket = start();
+    socket.welcome('s1');
+    session.close();
+    expect(socket.closedWith).toBe(1000);
+    socket.serverClose(1000);
+    await clock.advance(60_000);
+    expect(FakeSocket.made).toHaveLength(1);
+    expect(log).toEqual(['welcome s1']);
+  });
+
+  it('keeps the reconnect delays within 10 seconds', () => {
+    for (let attempt = 1; attempt < 30; attempt++) {
+      expect(reconnectDelay(attempt, () => 0.999)).toBeLessThanOrEqual(10_000);
+    }
+    expect(reconnectDelay(1, () => 0.5)).toBe(0);
+  });
+});

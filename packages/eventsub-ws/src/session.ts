@@ -1,0 +1,328 @@
+import { PlatformEventSubError, type Clock } from '@platform/core';
+import { SeenIds } from '@platform/eventsub';
+
+/** The part of the WebSocket interface the session uses: the browser's, Node 22's global one, or `ws`. */
+export interface WebSocketLike {
+  readonly readyState: number;
+  onopen: ((event: unknown) => void) | null;
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onclose: ((event: { code: number; reason: string }) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+  close(code?: number, reason?: string): void;
+}
+
+/** A WebSocket class: `new WebSocketClass(url)`. */
+export type WebSocketClass = new (url: string) => WebSocketLike;
+
+/** A frame of the EventSub WebSocket protocol. */
+export interface EventSubFrame {
+  metadata: {
+    message_id: string;
+    message_type: string;
+    message_timestamp: string;
+    subscription_type?: string;
+    subscription_version?: string;
+  };
+  payload: {
+    session?: { id: string; keepalive_timeout_seconds: number | null; reconnect_url: string | null };
+    subscription?: { id: string; type: string; version: string; status: string; condition?: Record<string, unknown> };
+    event?: unknown;
+    events?: unknown;
+  };
+}
+
+/** What a session tells its owner. */
+export interface EventSubSessionEvents {
+  /** A socket was welcomed into a new session (the first one, or after a drop); not called after a `session_reconnect` handoff, which keeps the session. */
+  welcome(sessionId: string): void;
+  /** A notification or revocation frame, never twice for one message ID. */
+  message(frame: EventSubFrame): void;
+  /** The session ended without the client asking: its subscriptions are gone; a new session follows. */
+  drop(sessionId: string | undefined, code: number | undefined, reason: string): void;
+  /** A failure to report (a socket that could not open). */
+  error(error: unknown): void;
+}
+
+/** Settings of a session. */
+export interface EventSubSessionOptions {
+  /** The EventSub WebSocket address (with `keepalive_timeout_seconds` when asked for). */
+  url: string;
+  webSocket: WebSocketClass;
+  clock: Clock;
+  /** The silence after which a socket that was never welcomed counts as failed. Default 10 s plus slack. */
+  welcomeTimeoutMs?: number;
+}
+
+/** The pause before reconnect attempt `attempt` (1-based): at once, then about 1, 2, 4, 8 s, never more than 10 s. */
+export function reconnectDelay(attempt: number, random: () => number): number {
+  if (attempt <= 1) return 0;
+  const base = Math.min(1000 * 2 ** (attempt - 2), 8000);
+  return Math.min(base * (0.75 + random() * 0.5), 10_000);
+}
+
+/** Extra time past the keepalive timeout before silence counts as a drop (the platform's timer is not exact). */
+const slackMs = (keepaliveMs: number) => Math.min(Math.max(keepaliveMs / 10, 500), 5000);
+
+const OPEN = 1;
+
+/**
+ * One EventSub WebSocket session and the sockets that carry it: the welcome, the keepalive
+ * watchdog, the `session_reconnect` handoff to a second socket without losing or repeating a
+ * message, and a new session (with backoff) after a drop. The client sends no data frames.
+ */
+export class EventSubSession {
+  #current: WebSocketLike | undefined;
+  /** The socket opened on `reconnect_url`, until its welcome. */
+  #next: WebSocketLike | undefined;
+  #sessionId: string | undefined;
+  #welcomed = false;
+  #keepaliveMs = 10_000;
+  #lastSeen = 0;
+  #watchdog: unknown;
+  #reconnectTimer: unknown;
+  #attempt = 0;
+  #closed = false;
+  readonly #seen: SeenIds;
+  readonly #options: EventSubSessionOptions;
+  readonly #events: EventSubSessionEvents;
+
+  constructor(options: EventSubSessionOptions, events: EventSubSessionEvents) {
+    this.#options = options;
+    this.#events = events;
+    this.#seen = new SeenIds(() => options.clock.now());
+  }
+
+  /** The platform's ID of the session, while one is welcomed. */
+  get sessionId(): string | undefined {
+    return this.#welcomed ? this.#sessionId : undefined;
+  }
+
+  /** Opens the first socket. */
+  start(): void {
+    this.#connect();
+  }
+
+  /** Closes the sockets from the client side; nothing reconnects afterwards. */
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#clearTimers();
+    this.#discard(this.#next);
+    this.#discard(this.#current);
+    this.#next = this.#current = undefined;
+    this.#welcomed = false;
+  }
+
+  /** Ends the current session as a drop (a silence past the keepalive timeout, say), then reconnects. */
+  dropNow(reason: string): void {
+    if (this.#closed) return;
+    this.#drop(undefined, reason);
+  }
+
+  #connect(): void {
+    if (this.#closed) return;
+    this.#attempt++;
+    this.#welcomed = false;
+    this.#sessionId = undefined;
+    let socket: WebSocketLike;
+    try {
+      socket = this.#open(this.#options.url);
+    } catch (error) {
+      this.#openFailed(error instanceof Error ? error.message : String(error), error);
+      return;
+    }
+    this.#current = socket;
+    this.#lastSeen = this.#options.clock.now();
+    this.#arm(this.#options.welcomeTimeoutMs ?? this.#keepaliveMs + slackMs(this.#keepaliveMs));
+  }
+
+  #open(url: string): WebSocketLike {
+    const socket = new this.#options.webSocket(url);
+    socket.onmessage = (event) => {
+      this.#message(socket, event.data);
+    };
+    socket.onclose = (event) => {
+      this.#closedBy(socket, event.code, event.reason);
+    };
+    // ws emits 'error' before 'close'; the close handler decides what it means. Without a listener
+    // ws would throw it.
+    socket.onerror = () => undefined;
+    return socket;
+  }
+
+  #message(socket: WebSocketLike, data: unknown): void {
+    if (socket !== this.#current && socket !== this.#next) return;
+    this.#lastSeen = this.#options.clock.now();
+    let frame: EventSubFrame;
+    try {
+      frame = JSON.parse(typeof data === 'string' ? data : String(data)) as EventSubFrame;
+    } catch {
+      this.#events.error(new PlatformEventSubError('The platform sent an EventSub WebSocket frame that is not JSON; it was ignored.'));
+      return;
+    }
+    const metadata = frame.metadata;
+    switch (metadata?.message_type) {
+      case 'notification':
+      case 'revocation':
+        if (this.#seen.repeat(metadata.message_id)) return;
+        this.#events.message(frame);
+        return;
+      case 'session_keepalive':
+        return;
+      case 'session_welcome':
+        this.#welcome(socket, frame);
+        return;
+      case 'session_reconnect':
+        this.#reconnect(socket, frame);
+        return;
+      default:
+        // Types added later by the platform are ignored.
+        return;
+    }
+  }
+
+  #welcome(socket: WebSocketLike, frame: EventSubFrame): void {
+    const session = frame.payload.session;
+    if (!session) return;
+    const seconds = session.keepalive_timeout_seconds;
+    if (typeof seconds === 'number' && seconds > 0) this.#keepaliveMs = seconds * 1000;
+    if (socket === this.#next) {
+      // The handoff is done: the new socket carries the same session and its subscriptions.
+      const old = this.#current;
+      this.#current = socket;
+      this.#next = undefined;
+      this.#discard(old);
+      this.#rearm();
+      return;
+    }
+    if (this.#welcomed) return;
+    this.#welcomed = true;
+    this.#attempt = 0;
+    this.#sessionId = session.id;
+    this.#rearm();
+    this.#events.welcome(session.id);
+  }
+
+  #reconnect(socket: WebSocketLike, frame: EventSubFrame): void {
+    const url = frame.payload.session?.reconnect_url;
+    if (socket !== this.#current || !this.#welcomed || typeof url !== 'string') return;
+    this.#discard(this.#next);
+    try {
+      // The address as given: the platform's reconnect URL must not be altered.
+      this.#next = this.#open(url);
+    } catch (error) {
+      this.#next = undefined;
+      this.#events.error(new PlatformEventSubError(`Could not open the EventSub WebSocket: ${error instanceof Error ? error.message : String(error)}`, { cause: error }));
+    }
+  }
+
+  #closedBy(socket: WebSocketLike, code: number, reason: string): void {
+    if (this.#closed) return;
+    if (socket === this.#next) {
+      // The reconnect socket failed; the old one carries on until the platform closes it.
+      this.#next = undefined;
+      if (!this.#current) this.#drop(code, reason || 'the reconnect socket closed');
+      return;
+    }
+    if (socket !== this.#current) return;
+    if (this.#next) {
+      // The old socket closed (4004) before the new one was welcomed: wait for that welcome.
+      this.#current = undefined;
+      return;
+    }
+    if (!this.#welcomed) {
+      this.#openFailed(reason || 'the socket closed before the welcome', undefined, code);
+      return;
+    }
+    this.#drop(code, reason || `closed with code ${code}`);
+  }
+
+  #openFailed(reason: string, cause?: unknown, code?: number): void {
+    this.#discard(this.#current);
+    this.#current = undefined;
+    const message = code === undefined ? reason : `${reason} (code ${code})`;
+    this.#events.error(new PlatformEventSubError(`Could not open the EventSub WebSocket: ${message}`, cause === undefined ? undefined : { cause }));
+    this.#scheduleConnect();
+  }
+
+  #drop(code: number | undefined, reason: string): void {
+    const sessionId = this.#welcomed ? this.#sessionId : undefined;
+    this.#clearTimers();
+    this.#discard(this.#next);
+    this.#discard(this.#current);
+    this.#next = this.#current = undefined;
+    this.#welcomed = false;
+    this.#sessionId = undefined;
+    this.#events.drop(sessionId, code, reason);
+    this.#scheduleConnect();
+  }
+
+  #scheduleConnect(): void {
+    if (this.#closed) return;
+    const { clock } = this.#options;
+    const delay = reconnectDelay(this.#attempt + 1, clock.random);
+    this.#clearTimers();
+    this.#reconnectTimer = clock.setTimeout(() => {
+      this.#reconnectTimer = undefined;
+      this.#connect();
+    }, delay);
+  }
+
+  /** Closes a socket this session no longer wants, without hearing from it again. */
+  #discard(socket: WebSocketLike | undefined): void {
+    if (!socket) return;
+    socket.onmessage = null;
+    socket.onclose = null;
+    socket.onerror = () => undefined;
+    try {
+      socket.close(1000);
+    } catch {
+      // A socket still connecting may refuse to close politely; it is abandoned either way.
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // The keepalive watchdog: one timer, moved only when it fires, so that a message costs one clock read.
+
+  #limit(): number {
+    return this.#welcomed ? this.#keepaliveMs + slackMs(this.#keepaliveMs) : (this.#options.welcomeTimeoutMs ?? this.#keepaliveMs + slackMs(this.#keepaliveMs));
+  }
+
+  #rearm(): void {
+    this.#arm(this.#limit() - (this.#options.clock.now() - this.#lastSeen));
+  }
+
+  #arm(ms: number): void {
+    const { clock } = this.#options;
+    if (this.#watchdog !== undefined) clock.clearTimeout(this.#watchdog);
+    this.#watchdog = clock.setTimeout(() => {
+      this.#watchdog = undefined;
+      this.#check();
+    }, Math.max(ms, 1));
+  }
+
+  #check(): void {
+    if (this.#closed) return;
+    const limit = this.#limit();
+    const silent = this.#options.clock.now() - this.#lastSeen;
+    if (silent < limit) {
+      this.#arm(limit - silent);
+      return;
+    }
+    const seconds = Math.round(this.#keepaliveMs / 1000);
+    if (!this.#welcomed) this.#openFailed(`no welcome within ${Math.round(limit / 1000)} seconds`);
+    else this.#drop(undefined, `no message within the keepalive timeout of ${seconds} seconds`);
+  }
+
+  #clearTimers(): void {
+    const { clock } = this.#options;
+    if (this.#watchdog !== undefined) clock.clearTimeout(this.#watchdog);
+    if (this.#reconnectTimer !== undefined) clock.clearTimeout(this.#reconnectTimer);
+    this.#watchdog = this.#reconnectTimer = undefined;
+  }
+
+  /** Whether the current socket is open (for tests and status). */
+  get open(): boolean {
+    return this.#current?.readyState === OPEN;
+  }
+}

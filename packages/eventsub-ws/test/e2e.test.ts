@@ -1,0 +1,285 @@
+import { authOf, platformAuth } from '@platform/auth';
+import { createClient, PlatformApiError, PlatformEventSubError, systemClock, type PlatformClient } from '@platform/core';
+import { createMockPlatform, type MockPlatform, type MockUser } from '@platform/mock';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WebSocket } from 'ws';
+import { eventSubWebSocket, type WebSocketListener, type WebSocketListenerOptions } from '../src/index';
+
+let mock: MockPlatform;
+let client: PlatformClient;
+let streamer: MockUser;
+let bot: MockUser;
+let listeners: WebSocketListener[];
+let errors: unknown[];
+const clientId = 'ws-app';
+
+const chatScopes = ['user:read:chat', 'user:bot', 'moderator:read:followers'];
+
+beforeEach(async () => {
+  mock = await createMockPlatform();
+  mock.addClient({ clientId, clientSecret: 'ws-app-secret-value' });
+  streamer = mock.addUser({ id: '1001', login: 'streamer' });
+  bot = mock.addUser({ id: '2002', login: 'helperbot' });
+  client = createClient({
+    clientId,
+    clientSecret: 'ws-app-secret-value',
+    baseUrl: mock.baseUrl,
+    authUrl: mock.authUrl,
+    eventSubWsUrl: mock.eventSubWsUrl,
+    authenticator: platformAuth(),
+    // Retry pauses 50 times shorter, so that the 6 attempts take little real time.
+    clock: { ...systemClock, sleep: (ms, signal) => systemClock.sleep(ms / 50, signal) },
+  });
+  const issued = mock.issueToken({ clientId, userId: bot.id, scopes: chatScopes });
+  await authOf(client).addUser({ accessToken: issued.accessToken, refreshToken: issued.refreshToken });
+  mock.state.channel(streamer.id).moderators.add(bot.id);
+  listeners = [];
+  errors = [];
+});
+
+afterEach(async () => {
+  await Promise.all(listeners.map((listener) => listener.close()));
+  await mock.close();
+});
+
+function listen(options: WebSocketListenerOptions = {}): WebSocketListener {
+  const listener = eventSubWebSocket(client, { webSocket: WebSocket, onError: (error) => errors.push(error), ...options });
+  listeners.push(listener);
+  return listener;
+}
+
+/** Waits until `check` holds, polling on real time. */
+async function until(check: () => boolean, timeoutMs = 5000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+const chatCondition = () => ({ broadcaster_user_id: streamer.id, user_id: bot.id });
+const sendChat = (text: string, extra: Record<string, unknown> = {}) =>
+  mock.eventsub.trigger('channel.chat.message', { message: { text, fragments: [] }, ...extra }, { condition: { broadcaster_user_id: streamer.id, user_id: bot.id } });
+const posts = () => mock.requests.filter((request) => request.method === 'POST' && request.path.endsWith('/eventsub/subscriptions'));
+
+describe('WebSocket listener against the mock platform', () => {
+  it('creates the subscription on the welcomed session with the user token and delivers an event once', async () => {
+    const connects: string[] = [];
+    const listener = listen({ onConnect: ({ sessionId }) => connects.push(sessionId) });
+    const seen: { message: { text: string } }[] = [];
+    const handle = listener.on('channel.chat.message', chatCondition(), (event) => {
+      seen.push(event);
+    });
+    await handle.ready;
+    expect(handle.id).toMatch(/.+/);
+    expect(connects).toEqual(listener.sessionIds);
+    const [subscription] = mock.eventsub.subscriptions();
+    expect(subscription).toMatchObject({ type: 'channel.chat.message', version: '1', status: 'enabled', transport: { method: 'websocket', session_id: connects[0] } });
+    expect(posts()[0]!.token).not.toBeUndefined();
+    expect(sendChat('hello')).toBe(1);
+    await until(() => seen.length === 1);
+    expect(seen[0]!.message.text).toBe('hello');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(seen).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('follows a session_reconnect during 10,000 events without losing or repeating one', async () => {
+    const listener = listen();
+    const ids: string[] = [];
+    const handle = listener.on('channel.chat.message', chatCondition(), (event) => {
+      ids.push((event as { message_id: string }).message_id);
+    });
+    await handle.ready;
+    const [sessionId] = listener.sessionIds;
+    for (let i = 0; i < 10_000; i++) {
+      if (i === 4_000) mock.eventsub.reconnectSession(sessionId!);
+      sendChat(`m${i}`, { message_id: `msg-${i}` });
+      if (i % 500 === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    await until(() => ids.length >= 10_000, 20_000);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(ids).toHaveLength(10_000);
+    expect(new Set(ids).size).toBe(10_000);
+    expect(ids).toEqual(Array.from({ length: 10_000 }, (_, i) => `msg-${i}`));
+    // The handoff keeps the session: nothing subscribed again.
+    expect(posts()).toHaveLength(1);
+    expect(listener.sessionIds).toEqual([sessionId]);
+    expect(mock.eventsub.sessions().filter((session) => session.state !== 'closed')).toHaveLength(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('reconnects after a dropped socket and recreates its subscriptions on the new session', async () => {
+    const disconnects: unknown[] = [];
+    const connects: string[] = [];
+    const listener = listen({ onDisconnect: (event) => disconnects.push(event), onConnect: ({ sessionId }) => connects.push(sessionId) });
+    const texts: string[] = [];
+    const handle = listener.on('channel.chat.message', chatCondition(), (event) => {
+      texts.push((event as { message: { text: string } }).message.text);
+    });
+    await handle.ready;
+    const firstId = handle.id;
+    mock.eventsub.dropSession();
+    await until(() => connects.length === 2 && handle.id !== undefined && handle.id !== firstId);
+    expect(disconnects).toHaveLength(1);
+    expect(disconnects[0]).toMatchObject({ sessionId: connects[0] });
+    expect(mock.eventsub.subscriptions({ status: 'enabled' })).toMatchObject([{ transport: { session_id: connects[1] } }]);
+    sendChat('after the drop');
+    await until(() => texts.length === 1);
+    expect(texts).toEqual(['after the drop']);
+  });
+
+  it('treats the close code 4000 as a drop and reconnects', async () => {
+    const disconnects: { code?: number }[] = [];
+    const listener = listen({ onDisconnect: (event) => disconnects.push(event) });
+    const handle = listener.on('channel.chat.message', chatCondition(), () => undefined);
+    await handle.ready;
+    mock.eventsub.closeSession(listener.sessionIds[0]!, 4000);
+    await until(() => disconnects.length === 1 && mock.eventsub.subscriptions({ status: 'enabled' }).length === 1);
+    expect(disconnects[0]!.code).toBe(4000);
+  });
+
+  it('treats a silence longer than the keepalive timeout as a drop', async () => {
+    mock.eventsub.configure({ keepaliveSeconds: 1, keepaliveRange: { min: 1 }, pingIntervalMs: null });
+    const disconnects: { reason: string }[] = [];
+    const listener = listen({ onDisconnect: (event) => disconnects.push(event) });
+    await listener.on('channel.chat.message', chatCondition(), () => undefined).ready;
+    const started = Date.now();
+    mock.eventsub.silenceSession();
+    await until(() => disconnects.length === 1, 5000);
+    const waited = Date.now() - started;
+    expect(waited).toBeGreaterThanOrEqual(1000);
+    expect(disconnects[0]!.reason).toContain('keepalive');
+    mock.eventsub.silenceSession(undefined, false);
+    await until(() => mock.eventsub.subscriptions({ status: 'enabled' }).length === 1);
+  });
+
+  it('reports a revocation and forgets the subscription', async () => {
+    const listener = listen();
+    const handle = listener.on('channel.chat.message', chatCondition(), () => undefined);
+    await handle.ready;
+    mock.eventsub.revoke(handle.id!, 'authorization_revoked');
+    await until(() => errors.length === 1);
+    expect(errors[0]).toBeInstanceOf(PlatformEventSubError);
+    expect((errors[0] as Error).message).toBe('The platform revoked the subscription to channel.chat.message (version 1): authorization_revoked.');
+  });
+
+  it('stop() deletes the subscription with the user token; close() deletes every one and never reconnects', async () => {
+    const listener = listen();
+    const one = listener.on('channel.chat.message', chatCondition(), () => undefined);
+    const two = listener.on('channel.follow', { broadcaster_user_id: streamer.id, moderator_user_id: bot.id }, () => undefined);
+    await Promise.all([one.ready, two.ready]);
+    await one.stop();
+    expect(mock.eventsub.subscriptions().map((each) => each.type)).toEqual(['channel.follow']);
+    await listener.close();
+    expect(mock.eventsub.subscriptions()).toEqual([]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(mock.eventsub.sessions().every((session) => session.state === 'closed')).toBe(true);
+  });
+
+  it('stop() before the platform confirmed rejects ready and still deletes the subscription', async () => {
+    const listener = listen();
+    const handle = listener.on('channel.chat.message', chatCondition(), () => undefined);
+    const stopped = handle.stop();
+    await expect(handle.ready).rejects.toThrow('The subscription to channel.chat.message was removed before the platform confirmed it.');
+    await stopped;
+    expect(mock.eventsub.subscriptions({ status: 'enabled' })).toEqual([]);
+  });
+
+  it('opens another connection when one holds its maximum of subscriptions', async () => {
+    const listener = listen({ subscriptionsPerConnection: 1 });
+    const one = listener.on('channel.chat.message', chatCondition(), () => undefined);
+    const two = listener.on('channel.follow', { broadcaster_user_id: streamer.id, moderator_user_id: bot.id }, () => undefined);
+    await Promise.all([one.ready, two.ready]);
+    expect(listener.sessionIds).toHaveLength(2);
+    expect(mock.eventsub.sessions().filter((session) => session.subscriptions === 1)).toHaveLength(2);
+  });
+
+  it('retries a create call on 503 on the same session, 6 attempts in all, then rejects ready', async () => {
+    mock.fault({ route: 'POST /eventsub/subscriptions', times: 2, fault: { kind: 'status', status: 503 } });
+    const listener = listen();
+    await listener.on('channel.chat.message', chatCondition(), () => undefined).ready;
+    expect(posts()).toHaveLength(3);
+
+    mock.fault({ route: 'POST /eventsub/subscriptions', fault: { kind: 'status', status: 503 } });
+    const handle = listener.on('channel.follow', { broadcaster_user_id: streamer.id, moderator_user_id: bot.id }, () => undefined);
+    const error = await handle.ready.then(() => undefined, (reason: unknown) => reason);
+    expect(error).toBeInstanceOf(PlatformEventSubError);
+    expect((error as Error).message).toMatch(/^Could not subscribe to channel\.follow \(version 2\): /);
+    expect((error as Error).cause).toBeInstanceOf(PlatformApiError);
+    expect(posts()).toHaveLength(3 + 6);
+    expect(errors).toContain(error);
+  }, 20_000);
+
+  it('gives a refused subscription one attempt, and names the plain type and wire version', async () => {
+    const listener = listen();
+    const handle = listener.on('nosuch.type@7', { broadcaster_user_id: streamer.id }, () => undefined);
+    const error = (await handle.ready.catch((reason: unknown) => reason)) as Error;
+    expect(error.message).toMatch(/^Could not subscribe to nosuch\.type \(version 7\): /);
+    expect(posts()).toHaveLength(1);
+    expect(posts()[0]!.body).toMatchObject({ type: 'nosuch.type', version: '7' });
+  });
+
+  it('throws for an unknown plain name and sends nothing', () => {
+    const listener = listen();
+    const before = mock.requests.length;
+    expect(() => listener.on('nosuch.type' as never, {} as never, () => undefined)).toThrow(new PlatformEventSubError('Unknown EventSub type nosuch.type. Write nosuch.type@1.'));
+    expect(mock.requests).toHaveLength(before);
+    expect(mock.eventsub.sessions()).toEqual([]);
+  });
+
+  it('hands what a handler throws to onError unchanged', async () => {
+    const listener = listen();
+    const thrown = new Error('handler broke');
+    await listener.on('channel.chat.message', chatCondition(), () => {
+      throw thrown;
+    }).ready;
+    sendChat('boom');
+    await until(() => errors.length === 1);
+    expect(errors[0]).toBe(thrown);
+  });
+
+  it('goes to console.error without onError', async () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const listener = eventSubWebSocket(client, { webSocket: WebSocket });
+      listeners.push(listener);
+      const thrown = new Error('nobody listens');
+      await listener.on('channel.chat.message', chatCondition(), () => {
+        throw thrown;
+      }).ready;
+      sendChat('x');
+      await until(() => spy.mock.calls.length === 1);
+      expect(spy).toHaveBeenCalledWith(thrown);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('keeps events that arrive before an iteration starts, and leaving the loop stops the subscription', async () => {
+    const listener = listen();
+    const iterable = listener.subscribe('channel.chat.message', chatCondition());
+    await iterable.ready;
+    sendChat('first');
+    sendChat('second');
+    await until(() => mock.eventsub.deliveries.length >= 2);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const texts: string[] = [];
+    for await (const event of iterable) {
+      texts.push(event.message.text);
+      if (texts.length === 2) break;
+    }
+    expect(texts).toEqual(['first', 'second']);
+    await until(() => mock.eventsub.subscriptions().length === 0);
+  });
+
+  it('throws the spec message when there is no WebSocket class', () => {
+    const saved = (globalThis as { WebSocket?: unknown }).WebSocket;
+    delete (globalThis as { WebSocket?: unknown }).WebSocket;
+    try {
+      expect(() => eventSubWebSocket(client)).toThrow(/^This runtime has no global WebSocket\./);
+    } finally {
+      if (saved) (globalThis as { WebSocket?: unknown }).WebSocket = saved;
+    }
+  });
+});

@@ -1,0 +1,452 @@
+import { PlatformError, PlatformEventSubError, clientCore, type ClientHandle } from '@platform/core';
+import { lookupEventSubType, type EventSubTransportKind, type EventSubTypeInfo } from './catalog';
+import { subscribeError } from './subscription';
+import type { ConditionOf, EventOf, EventSubName } from './type-map';
+
+/** What `onConnect` receives: a WebSocket session the platform has welcomed. */
+export interface EventSubConnectEvent {
+  /** The platform's session ID. */
+  sessionId: string;
+  /** The conduit shard the session serves (conduit listeners). */
+  shardId?: string;
+}
+
+/** What `onDisconnect` receives: a socket that stopped serving its session. */
+export interface EventSubDisconnectEvent {
+  sessionId: string;
+  shardId?: string;
+  /** The close code, when the socket was closed with one (4000-4007 are the platform's). */
+  code?: number;
+  /** The close reason, or what went wrong. */
+  reason: string;
+}
+
+/** Options every listener takes. */
+export interface EventSubListenerOptions {
+  /**
+   * Receives every failure of the listener: PlatformEventSubErrors, and unchanged what a handler,
+   * `onConnect` or `onDisconnect` throws or rejects with. Without it they go to `console.error`.
+   */
+  onError?: ((error: unknown) => void) | undefined;
+  /** A session was welcomed (again after each reconnect). */
+  onConnect?: ((event: EventSubConnectEvent) => unknown) | undefined;
+  /** A socket dropped or was closed by the platform. */
+  onDisconnect?: ((event: EventSubDisconnectEvent) => unknown) | undefined;
+}
+
+/** One subscription of a listener, as `on()` returns it. */
+export interface EventSubHandle {
+  /** The plain type, as sent to the platform (`automod.message.hold` for `automod.message.hold@1`). */
+  readonly type: string;
+  /** The version, as sent to the platform (`'1'`, `'2'`, `'beta'`). */
+  readonly version: string;
+  readonly condition: Readonly<Record<string, string>>;
+  /** The platform's subscription ID, once it has accepted one (it changes when a dropped WebSocket session is replaced). */
+  readonly id: string | undefined;
+  /**
+   * Resolves when the platform has accepted the subscription (for a webhook: when the listener has
+   * answered its verification challenge). Rejects with a PlatformEventSubError when it refused,
+   * when the attempts ran out, or when the subscription was stopped first.
+   */
+  readonly ready: Promise<void>;
+  /** Deletes the subscription on the platform; no event reaches the handler afterwards. */
+  stop(): Promise<void>;
+  /** The same as `stop()`; for a `subscribe()` handle it also ends the iteration. */
+  close(): Promise<void>;
+}
+
+/** A `subscribe()` handle: a handle that is also an async iterable of the events. Leaving a `for await` loop stops the subscription. */
+export interface EventSubIterable<Event> extends EventSubHandle, AsyncIterable<Event> {}
+
+/** An event handler; what it throws or rejects with goes to `onError`. */
+export type EventSubHandler<Event> = (event: Event) => unknown;
+
+/**
+ * A subscription as a listener keeps it. Transports read and update it; users see it through its
+ * handle.
+ */
+export class ListenerSubscription {
+  /** `pending` until the platform accepted it, `active` after, `stopped` once stopped, `failed` once refused. */
+  state: 'pending' | 'active' | 'stopped' | 'failed' = 'pending';
+  /** The platform's current ID for it. */
+  id: string | undefined;
+  /** The create call in flight, so that a stop can wait for it and delete what it made. */
+  creating: Promise<unknown> | undefined;
+  /** The deletion started by stop(). */
+  stopping: Promise<void> | undefined;
+  /** Transport-specific state (the session it was created on...). */
+  session: unknown;
+  readonly ready: Promise<void>;
+  #resolve!: () => void;
+  #reject!: (error: unknown) => void;
+
+  constructor(
+    readonly name: string,
+    readonly type: string,
+    readonly version: string,
+    readonly condition: Readonly<Record<string, string>>,
+    readonly info: EventSubTypeInfo | undefined,
+    readonly handler: EventSubHandler<unknown>,
+  ) {
+    this.ready = new Promise<void>((resolve, reject) => {
+      this.#resolve = resolve;
+      this.#reject = reject;
+    });
+    // `ready` is also reported through onError; nobody has to await it.
+    this.ready.catch(() => undefined);
+  }
+
+  get batched(): boolean {
+    return this.info?.batched ?? false;
+  }
+
+  /** Marks it accepted and resolves `ready` (once). */
+  confirm(): void {
+    if (this.state !== 'pending') return;
+    this.state = 'active';
+    this.#resolve();
+  }
+
+  /** Marks it refused and rejects `ready` (once). */
+  fail(error: unknown): void {
+    if (this.state !== 'pending' && this.state !== 'active') return;
+    this.state = 'failed';
+    this.#reject(error);
+  }
+
+  /** Rejects `ready` without changing the state (a stop before acceptance). */
+  rejectReady(error: unknown): void {
+    this.#reject(error);
+  }
+
+  /** Whether `condition` (from a notification's subscription) names the same condition. */
+  matches(type: string, version: string, condition: Readonly<Record<string, unknown>> | undefined): boolean {
+    if (type !== this.type || version !== this.version || !condition) return false;
+    for (const key of Object.keys(condition)) {
+      const given = this.condition[key] ?? '';
+      if ((condition[key] ?? '') !== given) return false;
+    }
+    for (const key of Object.keys(this.condition)) if ((condition[key] ?? '') !== this.condition[key]) return false;
+    return true;
+  }
+}
+
+/**
+ * What the three transports share: `on()` and `subscribe()` with their checks, handles, `close()`,
+ * event dispatch and error reporting. A transport implements `attach` (create a new subscription
+ * on the platform when it can), `detach` (delete it) and `shutdown` (close its sockets).
+ */
+export abstract class EventSubListener {
+  readonly #subscriptions = new Set<ListenerSubscription>();
+  readonly #byId = new Map<string, ListenerSubscription>();
+  readonly #options: EventSubListenerOptions;
+  #closing: Promise<void> | undefined;
+  /** Bound once: the hot path hands it to every handler promise. */
+  protected readonly report = (error: unknown): void => {
+    const onError = this.#options.onError;
+    if (!onError) {
+      console.error(error);
+      return;
+    }
+    try {
+      onError(error);
+    } catch (thrown) {
+      console.error(thrown);
+    }
+  };
+
+  protected constructor(
+    protected readonly client: ClientHandle,
+    options: EventSubListenerOptions | undefined,
+    /** The transport, for the catalogue's transport check. */
+    protected readonly transportKind: EventSubTransportKind,
+  ) {
+    clientCore(client);
+    if (options !== undefined && (typeof options !== 'object' || options === null)) {
+      throw new PlatformError('The listener options must be an object.');
+    }
+    for (const name of ['onError', 'onConnect', 'onDisconnect'] as const) {
+      const value = options?.[name];
+      if (value !== undefined && typeof value !== 'function') throw new PlatformError(`The ${name} option must be a function.`);
+    }
+    this.#options = options ?? {};
+  }
+
+  /** Whether `close()` was called. */
+  get closed(): boolean {
+    return this.#closing !== undefined;
+  }
+
+  /**
+   * Subscribes to `type` with `condition`; `handler` receives each event as the platform delivers
+   * it (for a batched type, one array per delivery).
+   *
+   * @param type The plain name (newest version) or `name@version`.
+   * @throws PlatformEventSubError `Unknown EventSub type <name>. Write <name>@1.` for a plain name
+   *   the library does not know; nothing is sent.
+   * @example
+   * const handle = listener.on('channel.chat.message', { broadcaster_user_id, user_id }, (event) => {
+   *   console.log(`${event.chatter_user_name}: ${event.message.text}`);
+   * });
+   * await handle.ready;
+   */
+  on<Name extends EventSubName>(type: Name, condition: ConditionOf<Name>, handler: EventSubHandler<EventOf<Name>>): EventSubHandle {
+    if (typeof handler !== 'function') throw new PlatformError(`on('${String(type)}') needs a handler function.`);
+    return this.#handle(this.#add(type, condition, handler as EventSubHandler<unknown>));
+  }
+
+  /**
+   * Subscribes like `on()`, returning a handle that is also an async iterable. Events that arrive
+   * before the iteration starts are kept; leaving the loop stops the subscription; a refused
+   * subscription makes the iteration throw.
+   *
+   * @example
+   * for await (const event of listener.subscribe('channel.follow', { broadcaster_user_id, moderator_user_id })) {
+   *   console.log(`${event.user_name} followed`);
+   * }
+   */
+  subscribe<Name extends EventSubName>(type: Name, condition: ConditionOf<Name>): EventSubIterable<EventOf<Name>> {
+    const queue: unknown[] = [];
+    let head = 0;
+    let wake: (() => void) | undefined;
+    const subscription = this.#add(type, condition, (event) => {
+      queue.push(event);
+      wake?.();
+    });
+    const handle = this.#handle(subscription, () => wake?.()) as EventSubIterable<EventOf<Name>>;
+    let failure: { error: unknown } | undefined;
+    subscription.ready.catch((error: unknown) => {
+      failure = { error };
+      wake?.();
+    });
+    const finish = async (): Promise<IteratorResult<EventOf<Name>>> => {
+      await handle.stop().catch(this.report);
+      return { done: true, value: undefined };
+    };
+    handle[Symbol.asyncIterator] = () => ({
+      next: async (): Promise<IteratorResult<EventOf<Name>>> => {
+        for (;;) {
+          if (head < queue.length) {
+            const value = queue[head++] as EventOf<Name>;
+            if (head > 1024 && head * 2 > queue.length) {
+              queue.splice(0, head);
+              head = 0;
+            }
+            return { done: false, value };
+          }
+          if (failure) {
+            const { error } = failure;
+            failure = undefined;
+            subscription.state = 'stopped';
+            throw error;
+          }
+          if (subscription.state === 'stopped' || subscription.state === 'failed') return { done: true, value: undefined };
+          await new Promise<void>((resolve) => {
+            wake = resolve;
+          });
+          wake = undefined;
+        }
+      },
+      return: finish,
+    });
+    return handle;
+  }
+
+  /**
+   * Deletes every subscription of the listener, closes its sockets from the client side and never
+   * reconnects. Failures to delete go to `onError`; the returned promise still resolves.
+   */
+  close(): Promise<void> {
+    this.#closing ??= (async () => {
+      const stops = [...this.#subscriptions].map((subscription) => this.#stop(subscription).catch(this.report));
+      await Promise.all(stops);
+      await this.shutdown();
+    })();
+    return this.#closing;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // For transports
+
+  /** Starts creating a new subscription on the platform (or queues it until the transport can). */
+  protected abstract attach(subscription: ListenerSubscription): void;
+  /** Deletes a subscription that has an ID on the platform. */
+  protected abstract detach(subscription: ListenerSubscription): Promise<void>;
+  /** Closes the transport's sockets and timers; called once by `close()` after every subscription was stopped. */
+  protected abstract shutdown(): Promise<void>;
+
+  /**
+   * Called at once when a subscription is stopped (before its deletion, which waits for a create
+   * call in flight): the transport lets go of it (a WebSocket connection may close when empty).
+   */
+  protected forget(subscription: ListenerSubscription): void {
+    void subscription;
+  }
+
+  /** The live subscriptions (neither stopped nor failed), in the order they were made. */
+  protected get subscriptions(): ReadonlySet<ListenerSubscription> {
+    return this.#subscriptions;
+  }
+
+  /** Records the platform's ID of a subscription (replacing an earlier one). */
+  protected assignId(subscription: ListenerSubscription, id: string | undefined): void {
+    if (subscription.id !== undefined && this.#byId.get(subscription.id) === subscription) this.#byId.delete(subscription.id);
+    subscription.id = id;
+    if (id !== undefined && subscription.state !== 'stopped') this.#byId.set(id, subscription);
+  }
+
+  /**
+   * The subscription a notification belongs to: by ID, else (when the notification outran the
+   * create call's answer) the pending one of the same type, version and condition.
+   */
+  protected route(id: string, type: string, version: string, condition: Readonly<Record<string, unknown>> | undefined): ListenerSubscription | undefined {
+    const known = this.#byId.get(id);
+    if (known) return known;
+    for (const subscription of this.#subscriptions) {
+      if (subscription.id === undefined && subscription.matches(type, version, condition)) return subscription;
+    }
+    return undefined;
+  }
+
+  /** Hands an event to a subscription's handler; what the handler throws or rejects with goes to onError. */
+  protected dispatch(subscription: ListenerSubscription, event: unknown): void {
+    try {
+      const result = subscription.handler(event) as { then?: unknown } | undefined;
+      if (result !== undefined && result !== null && typeof result.then === 'function') {
+        (result as Promise<unknown>).then(undefined, this.report);
+      }
+    } catch (error) {
+      this.report(error);
+    }
+  }
+
+  /** A subscription the platform refused for good: rejects `ready`, reports to onError, forgets it. */
+  protected refuse(subscription: ListenerSubscription, cause: unknown): void {
+    const error = cause instanceof PlatformEventSubError ? cause : subscribeError(subscription.type, subscription.version, cause);
+    this.#subscriptions.delete(subscription);
+    this.assignId(subscription, undefined);
+    if (subscription.state === 'stopped') return;
+    subscription.fail(error);
+    this.report(error);
+  }
+
+  /** The platform revoked a subscription: it is forgotten and reported to onError. */
+  protected revoked(subscription: ListenerSubscription, status: string): void {
+    if (subscription.state === 'stopped') return;
+    this.#subscriptions.delete(subscription);
+    this.assignId(subscription, undefined);
+    const error = new PlatformEventSubError(`The platform revoked the subscription to ${subscription.type} (version ${subscription.version}): ${status}.`);
+    if (subscription.state === 'pending') subscription.fail(error);
+    else subscription.state = 'failed';
+    this.report(error);
+  }
+
+  /** Calls `onConnect`; what it throws or rejects with goes to onError. */
+  protected connected(event: EventSubConnectEvent): void {
+    this.#call(this.#options.onConnect, event);
+  }
+
+  /** Calls `onDisconnect`; what it throws or rejects with goes to onError. */
+  protected disconnected(event: EventSubDisconnectEvent): void {
+    this.#call(this.#options.onDisconnect, event);
+  }
+
+  #call<T>(listener: ((event: T) => unknown) | undefined, event: T): void {
+    if (!listener) return;
+    try {
+      const result = listener(event) as { then?: unknown } | undefined;
+      if (result !== undefined && result !== null && typeof result.then === 'function') (result as Promise<unknown>).then(undefined, this.report);
+    } catch (error) {
+      this.report(error);
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------
+
+  #add(name: string, condition: unknown, handler: EventSubHandler<unknown>): ListenerSubscription {
+    if (typeof name !== 'string' || name === '') throw new PlatformError('on() and subscribe() need an EventSub type name.');
+    const at = name.indexOf('@');
+    const info = lookupEventSubType(name);
+    if (at === -1 && !info) throw new PlatformEventSubError(`Unknown EventSub type ${name}. Write ${name}@1.`);
+    if (at === 0 || at === name.length - 1) throw new PlatformEventSubError(`Unknown EventSub type ${name}. Write <name>@<version>.`);
+    const type = info ? info.type : name.slice(0, at);
+    const version = info ? info.version : name.slice(at + 1);
+    if (typeof condition !== 'object' || condition === null || Array.isArray(condition)) {
+      throw new PlatformError(`on('${name}') needs a condition object, such as { broadcaster_user_id }.`);
+    }
+    const subscription = new ListenerSubscription(name, type, version, { ...(condition as Record<string, string>) }, info, handler);
+    if (this.closed) {
+      subscription.fail(subscribeError(type, version, new PlatformError('the listener is closed.')));
+      return subscription;
+    }
+    const problem = this.#check(subscription);
+    if (problem) {
+      const error = subscribeError(type, version, new PlatformError(problem));
+      subscription.fail(error);
+      this.report(error);
+      return subscription;
+    }
+    this.#subscriptions.add(subscription);
+    this.attach(subscription);
+    return subscription;
+  }
+
+  /** What is wrong with a subscription before anything is sent, if anything. */
+  #check(subscription: ListenerSubscription): string | undefined {
+    const { condition, info } = subscription;
+    for (const [key, value] of Object.entries(condition)) {
+      if (typeof value !== 'string') return `the condition field ${key} must be a string; got ${typeof value}.`;
+    }
+    if (!info) return undefined;
+    const missing = info.required.filter((key) => !condition[key]);
+    if (missing.length > 0) return `the condition needs ${missing.join(' and ')}.`;
+    const allowed = new Set([...info.required, ...info.optional]);
+    const extra = Object.keys(condition).filter((key) => !allowed.has(key));
+    if (extra.length > 0) return `the condition has no field ${extra.join(' or ')} (it takes ${[...allowed].join(', ')}).`;
+    if (!info.transports.includes(this.transportKind)) {
+      return `the ${this.transportKind} transport does not carry this type (it comes over ${info.transports.join(' and ')}).`;
+    }
+    return undefined;
+  }
+
+  #handle(subscription: ListenerSubscription, stopped?: () => void): EventSubHandle {
+    const stop = () => {
+      const stopping = this.#stop(subscription);
+      stopped?.();
+      return stopping;
+    };
+    return {
+      type: subscription.type,
+      version: subscription.version,
+      condition: subscription.condition,
+      get id() {
+        return subscription.id;
+      },
+      ready: subscription.ready,
+      stop,
+      close: stop,
+    };
+  }
+
+  #stop(subscription: ListenerSubscription): Promise<void> {
+    if (subscription.stopping) return subscription.stopping;
+    const confirmed = subscription.state === 'active';
+    const live = subscription.state === 'pending' || confirmed;
+    subscription.state = 'stopped';
+    this.#subscriptions.delete(subscription);
+    if (live) this.forget(subscription);
+    if (!live) return (subscription.stopping = Promise.resolve());
+    if (!confirmed) {
+      subscription.rejectReady(new PlatformEventSubError(`The subscription to ${subscription.type} was removed before the platform confirmed it.`));
+    }
+    subscription.stopping = (async () => {
+      // A create call in flight may still make the subscription: wait for it, then delete it.
+      await subscription.creating?.catch(() => undefined);
+      const { id } = subscription;
+      this.assignId(subscription, undefined);
+      subscription.id = id;
+      if (id !== undefined) await this.detach(subscription);
+    })();
+    return subscription.stopping;
+  }
+}

@@ -1,0 +1,12 @@
+import type { BroadcasterFields } from './common';
+
+/** `stream.online`: the broadcaster started a stream. */
+export interface StreamOnlineEvent extends BroadcasterFields {
+  /** The stream ID. */
+  id: string;
+  type: 'live' | 'playlist' | 'watch_party' | 'premiere' | 'rerun';
+  started_at: string;
+}
+
+/** `stream.offline`: the broadcaster stopped streaming. */
+export type StreamOfflineEvent = BroadcasterFields;

@@ -5,6 +5,7 @@ export type { Bound, BoundGroup } from './bind';
 export {
   createClient,
   clientCore,
+  clientInternals,
   PlatformClient,
   ClientCore,
   defaultAuthUrl,
@@ -304,3 +305,9 @@ export {
   type GuestStarSession,
   type GuestStarSettings,
 } from '@platform/api-gueststar';
+// EventSub: the catalogue, the payload types, the listener base and the three transports.
+export * from '@platform/eventsub';
+export * from '@platform/eventsub-ws';
+export * from '@platform/eventsub-webhook';
+export * from '@platform/eventsub-conduit';
+export type { EventSubGroup } from './eventsub';

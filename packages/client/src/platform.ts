@@ -1,6 +1,7 @@
 import { authOf, platformAuth, type AuthApi, type TokenStore } from '@platform/auth';
 import { ClientCore, PlatformClient, PlatformError, type ClientOptions } from '@platform/core';
 import { boundGroup, type BoundGroup } from './bind';
+import { eventSubGroup, type EventSubGroup } from './eventsub';
 import { chatGroup, guestStarGroup, moderationGroup } from './groups';
 
 /** Options of `new Platform()`: the client options of core, plus the token store. */
@@ -13,7 +14,7 @@ const storeMethods = ['get', 'set', 'delete', 'list'] as const;
 
 /**
  * The platform client a backend constructs once: the operation groups (`client.chat`,
- * `client.moderation`, `client.guestStar`), sign-in and tokens (`client.auth`), identity views
+ * `client.moderation`, `client.guestStar`), event listeners (`client.eventsub`), sign-in and tokens (`client.auth`), identity views
  * (`client.as(userId)`), `client.request()`, `client.rateLimitOf()` and the client events.
  *
  * @throws PlatformError for a bad option (no clientId, a negative timeout, a token store missing
@@ -44,6 +45,14 @@ export class Platform extends PlatformClient {
   /** The moderation operations: bans, unban requests, AutoMod, blocked terms, moderators, VIPs, shield mode, warnings. */
   get moderation(): BoundGroup<typeof moderationGroup> {
     return boundGroup(this, 'moderation', moderationGroup);
+  }
+
+  /**
+   * Event listeners over WebSocket, webhook or conduit. A listener made from a `client.as()`
+   * view subscribes as that view's user.
+   */
+  get eventsub(): EventSubGroup {
+    return eventSubGroup(this);
   }
 
   /** The guest star operations. Beta: the platform may change them. */

@@ -90,6 +90,21 @@ describe('re-exports', () => {
     }
     expect(everything).not.toHaveProperty('settings');
   });
+
+  it('re-exports every runtime name of every package it builds on', async () => {
+    const aliased = new Set(['settings', 'updateSettings', 'settingsOperation', 'updateSettingsOperation']);
+    const packages = await Promise.all(
+      ['@platform/core', '@platform/auth', '@platform/api-chat', '@platform/api-moderation', '@platform/api-gueststar', '@platform/eventsub', '@platform/eventsub-ws', '@platform/eventsub-webhook', '@platform/eventsub-conduit'].map(
+        async (name) => [name, (await import(name)) as Record<string, unknown>] as const,
+      ),
+    );
+    for (const [name, exported] of packages) {
+      for (const key of Object.keys(exported)) {
+        if (aliased.has(key)) continue;
+        expect(everything, `${key} of ${name}`).toHaveProperty(key);
+      }
+    }
+  });
 });
 
 describe('the Node-only file store entry', () => {

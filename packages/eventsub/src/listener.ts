@@ -322,6 +322,7 @@ export abstract class EventSubListener {
 
   /** A subscription the platform refused for good: rejects `ready`, reports to onError, forgets it. */
   protected refuse(subscription: ListenerSubscription, cause: unknown): void {
+    if (subscription.state === 'failed') return;
     const error = cause instanceof PlatformEventSubError ? cause : subscribeError(subscription.type, subscription.version, cause);
     this.#subscriptions.delete(subscription);
     this.assignId(subscription, undefined);

@@ -1,0 +1,46 @@
+import type { ClientHandle } from '@platform/core';
+import { eventSubConduit, type ConduitListener, type ConduitListenerOptions } from '@platform/eventsub-conduit';
+import { eventSubWebhook, type WebhookListener, type WebhookListenerOptions } from '@platform/eventsub-webhook';
+import { eventSubWebSocket, type WebSocketListener, type WebSocketListenerOptions } from '@platform/eventsub-ws';
+
+/** `client.eventsub`: makes event listeners on the client (or on the `client.as()` view it was read from). */
+export interface EventSubGroup {
+  /**
+   * A WebSocket listener: subscriptions use a user token (the view's `as`, or the single
+   * registered user).
+   *
+   * @throws PlatformEventSubError `This runtime has no global WebSocket.` without a WebSocket class.
+   * @example
+   * const listener = client.eventsub.websocket({ onError: console.error });
+   * listener.on('channel.chat.message', { broadcaster_user_id, user_id }, (event) => console.log(event.message.text));
+   */
+  websocket(options?: WebSocketListenerOptions): WebSocketListener;
+  /**
+   * A webhook listener: subscriptions use the app token; serve `listener.handler` (Node, Express)
+   * or `listener.fetch` (web-standard) at the callback address.
+   *
+   * @throws PlatformEventSubError without a callback and a secret of 10 to 100 characters.
+   * @example
+   * const listener = client.eventsub.webhook({ callback: 'https://example.org/hooks', secret });
+   * http.createServer(listener.handler).listen(8080);
+   */
+  webhook(options: WebhookListenerOptions): WebhookListener;
+  /**
+   * A conduit listener: creates a conduit (or serves `conduitId`), binds WebSocket sessions as its
+   * shards, and subscribes with the app token.
+   *
+   * @example
+   * const listener = client.eventsub.conduit({ shardCount: 2 });
+   * listener.on('stream.online', { broadcaster_user_id }, (event) => console.log(event.type));
+   */
+  conduit(options?: ConduitListenerOptions): ConduitListener;
+}
+
+/** The `eventsub` group of a client view. */
+export function eventSubGroup(client: ClientHandle): EventSubGroup {
+  return {
+    websocket: (options) => eventSubWebSocket(client, options),
+    webhook: (options) => eventSubWebhook(client, options),
+    conduit: (options) => eventSubConduit(client, options),
+  };
+}

@@ -1,0 +1,7 @@
+export {
+  WebhookListener,
+  eventSubWebhook,
+  type WebhookFetchHandler,
+  type WebhookListenerOptions,
+  type WebhookRequestHandler,
+} from './webhook-listener';

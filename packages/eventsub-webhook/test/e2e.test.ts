@@ -1,0 +1,216 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { platformAuth } from '@platform/auth';
+import { createClient, PlatformEventSubError, type PlatformClient } from '@platform/core';
+import { createMockPlatform, type MockPlatform, type MockUser } from '@platform/mock';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { eventSubWebhook, type WebhookListener } from '../src/index';
+import { post, serve, sign, until, type SignedSample } from './helpers';
+
+// End to end: the mock platform creates the subscriptions, sends the challenge and posts signed
+// deliveries over real sockets to a node:http server whose handler is the listener.
+
+const SECRET = 'e2e-webhook-secret-0123456789';
+
+let mock: MockPlatform;
+let client: PlatformClient;
+let broadcaster: MockUser;
+let moderator: MockUser;
+let server: Awaited<ReturnType<typeof serve>>;
+let listener: WebhookListener;
+let errors: unknown[];
+/** Every request the server received, with its headers and body as they came. */
+let received: { headers: IncomingMessage['headers']; body: string; status: number }[];
+/** Set to hold back the answer to first attempts of notifications, so the platform sends them again. */
+let holdFirstAttempts = false;
+
+/** A node:http request listener that records each delivery, then hands it to the listener's handler unchanged. */
+function recording(handler: WebhookListener['handler']) {
+  return (request: IncomingMessage, response: ServerResponse) => {
+    const entry = { headers: request.headers, body: '', status: 0 };
+    received.push(entry);
+    // Listening here too does not take the data from the handler, which listens in this same turn.
+    request.on('data', (chunk: Buffer) => (entry.body += chunk.toString('utf8')));
+    response.on('finish', () => (entry.status = response.statusCode));
+    if (holdFirstAttempts && request.headers['twitch-eventsub-message-type'] === 'notification' && request.headers['twitch-eventsub-message-retry'] === '0') {
+      // Answer later than the platform waits: it counts the attempt as failed and retries.
+      const end = response.end.bind(response) as (...args: unknown[]) => ServerResponse;
+      response.end = ((...args: unknown[]) => {
+        setTimeout(() => end(...args), 400);
+        return response;
+      }) as ServerResponse['end'];
+    }
+    handler(request, response);
+  };
+}
+
+/** The sample of a recorded delivery, to post it again. */
+function replayOf(entry: (typeof received)[number], changes: Record<string, string> = {}): SignedSample {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(entry.headers)) {
+    if (name.startsWith('twitch-eventsub-') || name === 'content-type') headers[name] = String(value);
+  }
+  return { secret: SECRET, headers: { ...headers, ...changes }, body: entry.body };
+}
+
+const followCondition = () => ({ broadcaster_user_id: broadcaster.id, moderator_user_id: moderator.id });
+/** Whether the mock shows the subscription as enabled (it flips once it has read the challenge's answer). */
+const enabled = (id: string | undefined) => mock.eventsub.subscriptions().some((each) => each.id === id && each.status === 'enabled');
+
+beforeEach(async () => {
+  mock = await createMockPlatform({ eventsub: { webhookTimeoutMs: 200, webhookRetryDelaysMs: [50, 50] } });
+  const app = mock.addClient({ clientId: 'webhook-e2e-app', clientSecret: 'webhook-e2e-client-secret' });
+  broadcaster = mock.addUser({ id: '100', login: 'pixelforge', display_name: 'PixelForge' });
+  moderator = mock.addUser({ id: '200', login: 'mossmod', display_name: 'MossMod' });
+  mock.state.channel(broadcaster.id).moderators.add(moderator.id);
+  // The moderator authorized the app to read followers: the app token may then subscribe.
+  mock.issueToken({ clientId: app.clientId, userId: moderator.id, scopes: ['moderator:read:followers'] });
+  client = createClient({ clientId: app.clientId, clientSecret: app.clientSecret, baseUrl: mock.baseUrl, authUrl: mock.authUrl, authenticator: platformAuth() });
+  errors = [];
+  received = [];
+  holdFirstAttempts = false;
+  let handler: WebhookListener['handler'] = () => undefined;
+  server = await serve((request, response) => handler(request, response));
+  listener = eventSubWebhook(client, { callback: server.url, secret: SECRET, onError: (error) => errors.push(error) });
+  handler = recording(listener.handler);
+});
+
+afterEach(async () => {
+  await listener.close();
+  await server.close();
+  await mock.close();
+});
+
+describe('webhook listener against the mock platform', () => {
+  it('is verified, receives an event once, and drops the platform re-sending it', async () => {
+    const handler = vi.fn();
+    const handle = listener.on('channel.follow', followCondition(), handler);
+    await handle.ready;
+    const challenge = received.find((entry) => entry.headers['twitch-eventsub-message-type'] === 'webhook_callback_verification')!;
+    expect(challenge.status).toBe(200);
+    await until(() => enabled(handle.id));
+
+    // The first attempt is answered too late, so the platform sends the same message again.
+    holdFirstAttempts = true;
+    expect(mock.eventsub.trigger('channel.follow', { broadcaster_user_id: broadcaster.id, user_name: 'Fan' })).toBe(1);
+    await until(() => mock.eventsub.deliveries.some((delivery) => delivery.outcome === 'acknowledged'));
+    const attempts = received.filter((entry) => entry.headers['twitch-eventsub-message-type'] === 'notification');
+    expect(attempts.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(attempts.map((entry) => entry.headers['twitch-eventsub-message-id'])).size).toBe(1);
+    expect(attempts.map((entry) => entry.headers['twitch-eventsub-message-retry'])).toEqual(['0', '1', '2'].slice(0, attempts.length));
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    expect(handler).toHaveBeenCalledTimes(1);
+    expect(handler).toHaveBeenCalledWith(expect.objectContaining({ user_name: 'Fan', broadcaster_user_id: broadcaster.id, broadcaster_user_login: 'pixelforge' }));
+    expect(errors).toEqual([]);
+
+    // Posting a recorded delivery again ourselves: 204, still one call.
+    expect((await post(server.url, replayOf(attempts[0]!))).status).toBe(204);
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+
+  it('answers a delivery with a bad signature with 403 and calls no handler', async () => {
+    const handler = vi.fn();
+    const handle = listener.on('channel.follow', followCondition(), handler);
+    await handle.ready;
+    await until(() => enabled(handle.id));
+    mock.eventsub.trigger('channel.follow', { broadcaster_user_id: broadcaster.id });
+    await until(() => handler.mock.calls.length === 1);
+    const genuine = received.find((entry) => entry.headers['twitch-eventsub-message-type'] === 'notification')!;
+
+    const id = 'forged-message-1';
+    const timestamp = new Date().toISOString();
+    const forged = replayOf(genuine, {
+      'twitch-eventsub-message-id': id,
+      'twitch-eventsub-message-timestamp': timestamp,
+      'twitch-eventsub-message-signature': sign('not-the-right-secret', id, timestamp, genuine.body),
+    });
+    expect((await post(server.url, forged)).status).toBe(403);
+    // Signed right but altered body.
+    const altered = replayOf(genuine, {
+      'twitch-eventsub-message-id': id,
+      'twitch-eventsub-message-timestamp': timestamp,
+      'twitch-eventsub-message-signature': sign(SECRET, id, timestamp, genuine.body),
+    });
+    expect((await post(server.url, { ...altered, body: genuine.body.replace('"event":{', '"event":{"forged":true,') })).status).toBe(403);
+    expect(handler).toHaveBeenCalledTimes(1);
+    // The same forgery with the right secret goes through: the 403s were the signature's doing.
+    expect((await post(server.url, altered)).status).toBe(204);
+    expect(handler).toHaveBeenCalledTimes(2);
+  });
+
+  it('reports a revocation to onError', async () => {
+    const handler = vi.fn();
+    const handle = listener.on('channel.follow', followCondition(), handler);
+    await handle.ready;
+    await until(() => enabled(handle.id));
+    mock.eventsub.revoke(handle.id!, 'authorization_revoked');
+    await until(() => errors.length === 1);
+    expect(errors[0]).toBeInstanceOf(PlatformEventSubError);
+    expect((errors[0] as Error).message).toBe('The platform revoked the subscription to channel.follow (version 2): authorization_revoked.');
+    const revocation = received.find((entry) => entry.headers['twitch-eventsub-message-type'] === 'revocation')!;
+    expect(revocation.status).toBe(204);
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it('stop() deletes the subscription on the platform with the app token', async () => {
+    const handle = listener.on('channel.follow', followCondition(), () => undefined);
+    await handle.ready;
+    const id = handle.id!;
+    expect(mock.eventsub.subscriptions()).toHaveLength(1);
+    await handle.stop();
+    expect(mock.eventsub.subscriptions()).toEqual([]);
+    const removal = mock.requests.find((request) => request.method === 'DELETE' && request.path === '/eventsub/subscriptions')!;
+    expect(removal.query.id).toBe(id);
+    expect(removal.status).toBe(204);
+    expect(mock.state.tokens.get(removal.token!)?.userId).toBeUndefined();
+    expect(errors).toEqual([]);
+  });
+
+  it('stop() before the challenge rejects ready and leaves nothing on the platform', async () => {
+    const handle = listener.on('channel.follow', followCondition(), () => undefined);
+    const stopped = handle.stop();
+    await expect(handle.ready).rejects.toThrow('The subscription to channel.follow was removed before the platform confirmed it.');
+    await stopped;
+    expect(mock.eventsub.subscriptions()).toEqual([]);
+  });
+
+  it('close() deletes every subscription of the listener', async () => {
+    const follows = listener.on('channel.follow', followCondition(), () => undefined);
+    const online = listener.on('stream.online', { broadcaster_user_id: broadcaster.id }, () => undefined);
+    await Promise.all([follows.ready, online.ready]);
+    expect(mock.eventsub.subscriptions()).toHaveLength(2);
+    await listener.close();
+    expect(mock.eventsub.subscriptions()).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('serves the same through the fetch handler', async () => {
+    // A node:http server that turns each request into a web Request for listener.fetch.
+    const fetchServer = await serve((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const headers = new Headers();
+        for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string') headers.set(name, value);
+        void fetchListener.fetch(new Request(`http://127.0.0.1${request.url}`, { method: request.method, headers, body: Buffer.concat(chunks) })).then(async (answer) => {
+          response.writeHead(answer.status, Object.fromEntries(answer.headers));
+          response.end(Buffer.from(await answer.arrayBuffer()));
+        });
+      });
+    });
+    const fetchListener = eventSubWebhook(client, { callback: fetchServer.url, secret: SECRET, onError: (error) => errors.push(error) });
+    try {
+      const handler = vi.fn();
+      const handle = fetchListener.on('stream.online', { broadcaster_user_id: broadcaster.id }, handler);
+      await handle.ready;
+      await until(() => enabled(handle.id));
+      mock.eventsub.trigger('stream.online', { broadcaster_user_id: broadcaster.id, type: 'live' });
+      await until(() => handler.mock.calls.length === 1);
+      expect(handler).toHaveBeenCalledWith(expect.objectContaining({ broadcaster_user_id: broadcaster.id, type: 'live' }));
+      await fetchListener.close();
+      expect(mock.eventsub.subscriptions()).toEqual([]);
+    } finally {
+      await fetchListener.close();
+      await fetchServer.close();
+    }
+  });
+});

@@ -1,0 +1,147 @@
+import { PlatformEventSubError } from '@platform/core';
+import { createVirtualClock } from '@platform/core/testing';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { eventSubWebhook } from '../src/index';
+import { notification, revocation, shardVerification, tampered, verification } from './fixtures';
+import { CALLBACK, FIXTURE_NOW, created, requestOf, signed, stubClient, until, withHeaders } from './helpers';
+
+const SECRET = notification.secret;
+const ONLINE_ID = '9fecf3b3-2495-4f8b-b5c0-060e4d0afdd0';
+const FOLLOW_ID = '895082a3-50a1-4b66-b42b-212c40bdf433';
+const follow = { broadcaster_user_id: '41520837', moderator_user_id: '58213390' };
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  vi.restoreAllMocks();
+});
+
+function setup(now = FIXTURE_NOW) {
+  const clock = createVirtualClock({ start: now });
+  const { client } = stubClient(
+    (request) => {
+      if (request.method !== 'POST') return undefined;
+      const body = JSON.parse(request.body!) as { type: string; version: string; condition: Record<string, string> };
+      return created(body.type === 'channel.follow' ? FOLLOW_ID : ONLINE_ID, body.type, body.version, body.condition);
+    },
+    { clock },
+  );
+  const errors: unknown[] = [];
+  const listener = eventSubWebhook(client, { callback: CALLBACK, secret: SECRET, onError: (error) => errors.push(error) });
+  cleanups.push(() => listener.close());
+  return { listener, errors };
+}
+
+/** Whether a promise has settled, after a few turns of the event loop. */
+async function state(promise: Promise<unknown>) {
+  let result = 'pending';
+  promise.then(
+    () => (result = 'resolved'),
+    () => (result = 'rejected'),
+  );
+  for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
+  return result;
+}
+
+async function subscribed(listener: ReturnType<typeof setup>['listener']) {
+  const handler = vi.fn();
+  const handle = listener.on('stream.online', { broadcaster_user_id: '41520837' }, handler);
+  await until(() => handle.id === ONLINE_ID);
+  return { handle, handler };
+}
+
+describe('the fetch handler', () => {
+  for (const crypto of ['node:crypto', 'WebCrypto'] as const) {
+    describe(`with ${crypto}`, () => {
+      const make = (now?: number) => {
+        if (crypto === 'WebCrypto') vi.spyOn(process, 'getBuiltinModule').mockReturnValue(undefined);
+        const made = setup(now);
+        vi.restoreAllMocks();
+        return made;
+      };
+
+      it('answers a correctly signed notification with 204 and calls the handler once', async () => {
+        const { listener, errors } = make();
+        const { handler } = await subscribed(listener);
+        const response = await listener.fetch(requestOf(notification));
+        expect(response.status).toBe(204);
+        expect(handler).toHaveBeenCalledTimes(1);
+        expect(handler).toHaveBeenCalledWith(expect.objectContaining({ id: '40898421049', type: 'live' }));
+        expect(errors).toEqual([]);
+      });
+
+      it('answers a tampered body or a missing signature with 403 and calls no handler', async () => {
+        const { listener } = make();
+        const { handler } = await subscribed(listener);
+        expect((await listener.fetch(requestOf(tampered))).status).toBe(403);
+        expect((await listener.fetch(requestOf(withHeaders(notification, { 'Twitch-Eventsub-Message-Signature': undefined })))).status).toBe(403);
+        expect((await listener.fetch(requestOf(withHeaders(notification, { 'Twitch-Eventsub-Message-Id': undefined })))).status).toBe(403);
+        expect(handler).not.toHaveBeenCalled();
+      });
+
+      it('refuses a message more than 10 minutes old with 403', async () => {
+        const { listener } = make(Date.parse('2026-03-14T18:40:00.000Z'));
+        const { handler } = await subscribed(listener);
+        expect((await listener.fetch(requestOf(notification))).status).toBe(403);
+        expect(handler).not.toHaveBeenCalled();
+      });
+
+      it('answers a repeated message ID with 204 and no second call', async () => {
+        const { listener } = make();
+        const { handler } = await subscribed(listener);
+        expect((await listener.fetch(requestOf(notification))).status).toBe(204);
+        expect((await listener.fetch(requestOf(notification))).status).toBe(204);
+        expect(handler).toHaveBeenCalledTimes(1);
+      });
+
+      it('answers the challenge with 200, text/plain and the challenge exactly, and resolves ready', async () => {
+        const { listener } = make();
+        const handle = listener.on('channel.follow', follow, () => undefined);
+        await until(() => handle.id === FOLLOW_ID);
+        const response = await listener.fetch(requestOf(verification));
+        expect(response.status).toBe(200);
+        expect(response.headers.get('content-type')).toBe('text/plain');
+        expect(await response.text()).toBe('ch4ll3nge-acaece00-a444-b5bcf9ef7d69');
+        await expect(handle.ready).resolves.toBeUndefined();
+      });
+
+      it('answers an unknown challenge with 403, and a conduit shard challenge once accepted', async () => {
+        const { listener } = make();
+        expect((await listener.fetch(requestOf(verification))).status).toBe(403);
+        expect((await listener.fetch(requestOf(shardVerification))).status).toBe(403);
+        const verified = listener.acceptShardVerification('a5b94422-8b76-4c63-a4b0-4281a7256a84', '7');
+        const response = await listener.fetch(requestOf(shardVerification));
+        expect(response.status).toBe(200);
+        expect(await response.text()).toBe('ch4ll3nge-233f173c-78f5-fdb118b83a5e');
+        await expect(verified).resolves.toBeUndefined();
+        // Asked again (the shard is assigned again): a new promise for the next challenge.
+        const again = listener.acceptShardVerification('a5b94422-8b76-4c63-a4b0-4281a7256a84', '7');
+        expect(await state(again)).toBe('pending');
+        expect((await listener.fetch(requestOf(shardVerification))).status).toBe(200);
+        await expect(again).resolves.toBeUndefined();
+        // Closing rejects what is still awaited.
+        const other = listener.acceptShardVerification('a5b94422-8b76-4c63-a4b0-4281a7256a84', '8');
+        await listener.close();
+        await expect(other).rejects.toThrow('The listener was closed before the platform verified shard 8 of conduit a5b94422-8b76-4c63-a4b0-4281a7256a84.');
+      });
+
+      it('answers a revocation with 204 and reports it', async () => {
+        const { listener, errors } = make();
+        await subscribed(listener);
+        expect((await listener.fetch(requestOf(revocation))).status).toBe(204);
+        expect(errors).toHaveLength(1);
+        expect(errors[0]).toBeInstanceOf(PlatformEventSubError);
+        expect((errors[0] as Error).message).toBe('The platform revoked the subscription to stream.online (version 1): authorization_revoked.');
+      });
+
+      it('answers a signed body that is not JSON with 400, and another method with 405', async () => {
+        const { listener, errors } = make();
+        expect((await listener.fetch(requestOf(signed(SECRET, 'notification', 'not json')))).status).toBe(400);
+        expect(errors).toHaveLength(1);
+        const response = await listener.fetch(requestOf(notification, 'GET'));
+        expect(response.status).toBe(405);
+        expect(response.headers.get('allow')).toBe('POST');
+      });
+    });
+  }
+});

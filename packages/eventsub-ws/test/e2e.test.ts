@@ -228,6 +228,17 @@ describe('WebSocket listener against the mock platform', () => {
     expect(mock.eventsub.sessions()).toEqual([]);
   });
 
+  it('refuses a condition without a required field, or a type the transport does not carry, before sending', async () => {
+    const listener = listen();
+    const before = mock.requests.length;
+    const missing = listener.on('channel.chat.message', { broadcaster_user_id: streamer.id } as never, () => undefined);
+    await expect(missing.ready).rejects.toThrow('Could not subscribe to channel.chat.message (version 1): the condition needs user_id.');
+    const webhookOnly = listener.on('drop.entitlement.grant', { organization_id: 'org' }, () => undefined);
+    await expect(webhookOnly.ready).rejects.toThrow('Could not subscribe to drop.entitlement.grant (version 1): the websocket transport does not carry this type (it comes over webhook and conduit).');
+    expect(mock.requests).toHaveLength(before);
+    expect(errors).toHaveLength(2);
+  });
+
   it('hands what a handler throws to onError unchanged', async () => {
     const listener = listen();
     const thrown = new Error('handler broke');

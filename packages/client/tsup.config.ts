@@ -1,7 +1,8 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', 'file-store': 'src/file-store.ts' },
+  // `browser` is the build the `browser` export condition picks: no webhook or conduit listener.
+  entry: { index: 'src/index.ts', browser: 'src/browser.ts', 'file-store': 'src/file-store.ts' },
   format: ['esm', 'cjs'],
   dts: true,
   clean: true,

@@ -4,13 +4,13 @@
  * add `-- --quick` for a short smoke run. See README.md.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { lookup, setDefaultResultOrder } from 'node:dns/promises';
-import { readdir, stat } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { BenchClient } from './clients';
 import { CLIENT_ID, MAX_PAGE, TOKEN, TOTAL_CHATTERS, type ParentMessage, type ServerMessage } from './fixture';
 import { burst, median, pagePass, rotated, sequential, settle, spread, type CallFigures, type PageFigures } from './harness';
+import { number, ratio, table } from './report';
+import { checkLocalhost, packageBuild } from './setup';
 
 interface Settings {
   warmupCalls: number;
@@ -103,31 +103,6 @@ async function startServer(): Promise<ServerHandle> {
 // ---------------------------------------------------------------------------------------------
 // Checks before measuring
 
-/** twurple calls `http://localhost:<port>`; the server listens on 127.0.0.1 only. */
-async function checkLocalhost(): Promise<string> {
-  // Prefer IPv4 for `localhost` (Node 17+ keeps the resolver's order, which may put ::1 first).
-  setDefaultResultOrder('ipv4first');
-  const addresses = await lookup('localhost', { all: true });
-  const first = addresses[0]?.address;
-  if (first !== '127.0.0.1') {
-    throw new Error(`localhost resolves to ${addresses.map((a) => a.address).join(', ')}; twurple's mock mode needs it to reach 127.0.0.1.`);
-  }
-  return addresses.map((a) => a.address).join(', ');
-}
-
-/** Where `@platform/core` is loaded from, and whether its dist is older than its source. */
-async function coreBuild(): Promise<{ path: string; warning?: string }> {
-  const path = fileURLToPath(import.meta.resolve('@platform/core'));
-  if (!/[\\/]dist[\\/]/.test(path)) return { path, warning: 'not the built dist: the figures would not be what users get' };
-  const src = new URL('../src/', new URL(`file://${path}`));
-  let newest = 0;
-  for (const entry of await readdir(src, { recursive: true })) {
-    if (entry.endsWith('.ts')) newest = Math.max(newest, (await stat(new URL(entry, src))).mtimeMs);
-  }
-  const built = (await stat(path)).mtimeMs;
-  return built < newest ? { path, warning: 'dist is older than src: run `pnpm --filter @platform/core build`' } : { path };
-}
-
 /** One call and one paging pass per client, with the routes the server saw. */
 async function verify(client: BenchClient, server: ServerHandle): Promise<string> {
   server.reset();
@@ -178,16 +153,6 @@ async function checkCoreBucket(port: number, limit: number): Promise<string> {
 // ---------------------------------------------------------------------------------------------
 // Report
 
-const number = (value: number, digits = 0) => value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
-const ratio = (value: number) => `${value.toFixed(2)}x`;
-
-function table(rows: readonly (readonly string[])[]): string {
-  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-  return rows
-    .map((row) => row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('   '))
-    .join('\n');
-}
-
 interface Results {
   seq: CallFigures[];
   burst: CallFigures[];
@@ -218,7 +183,7 @@ async function main(): Promise<void> {
   const { settings, quick: isQuick, only } = parseArgs(process.argv.slice(2));
   const started = performance.now();
   const localhost = await checkLocalhost();
-  const build = await coreBuild();
+  const build = await packageBuild('@platform/core');
   const server = await startServer();
   try {
     // twurple reads the variable when it calls; set it before twurple is even loaded.

@@ -9,6 +9,8 @@ export interface WebSocketLike {
   onclose: ((event: { code: number; reason: string }) => void) | null;
   onerror: ((event: unknown) => void) | null;
   close(code?: number, reason?: string): void;
+  /** `ws`'s own event interface: used when present, since it skips building a MessageEvent per frame. */
+  on?: (event: 'message', listener: (data: { toString(): string }, isBinary: boolean) => void) => unknown;
 }
 
 /** A WebSocket class: `new WebSocketClass(url)`. */
@@ -65,6 +67,9 @@ const slackMs = (keepaliveMs: number) => Math.min(Math.max(keepaliveMs / 10, 500
 
 const OPEN = 1;
 
+/** How long the old socket of a handoff is still read after the new welcome. */
+const retireAfterMs = 1000;
+
 /**
  * One EventSub WebSocket session and the sockets that carry it: the welcome, the keepalive
  * watchdog, the `session_reconnect` handoff to a second socket without losing or repeating a
@@ -74,6 +79,12 @@ export class EventSubSession {
   #current: WebSocketLike | undefined;
   /** The socket opened on `reconnect_url`, until its welcome. */
   #next: WebSocketLike | undefined;
+  /**
+   * The old socket after a handoff, still read for a moment: frames the platform wrote to it
+   * before the move may arrive after the new welcome (two connections keep no order between them).
+   */
+  #retired: WebSocketLike | undefined;
+  #retireTimer: unknown;
   #sessionId: string | undefined;
   #welcomed = false;
   #keepaliveMs = 10_000;
@@ -89,7 +100,8 @@ export class EventSubSession {
   constructor(options: EventSubSessionOptions, events: EventSubSessionEvents) {
     this.#options = options;
     this.#events = events;
-    this.#seen = new SeenIds(() => options.clock.now());
+    // Repeats come around a reconnect handoff, seconds apart: 10 minutes or 10,000 ids is ample.
+    this.#seen = new SeenIds(() => options.clock.now(), 10 * 60_000, 10_000);
   }
 
   /** The platform's ID of the session, while one is welcomed. */
@@ -109,7 +121,8 @@ export class EventSubSession {
     this.#clearTimers();
     this.#discard(this.#next);
     this.#discard(this.#current);
-    this.#next = this.#current = undefined;
+    this.#discard(this.#retired);
+    this.#next = this.#current = this.#retired = undefined;
     this.#welcomed = false;
   }
 
@@ -138,9 +151,15 @@ export class EventSubSession {
 
   #open(url: string): WebSocketLike {
     const socket = new this.#options.webSocket(url);
-    socket.onmessage = (event) => {
-      this.#message(socket, event.data);
-    };
+    if (typeof socket.on === 'function') {
+      socket.on('message', (data, isBinary) => {
+        if (!isBinary) this.#message(socket, data.toString());
+      });
+    } else {
+      socket.onmessage = (event) => {
+        this.#message(socket, event.data);
+      };
+    }
     socket.onclose = (event) => {
       this.#closedBy(socket, event.code, event.reason);
     };
@@ -151,7 +170,7 @@ export class EventSubSession {
   }
 
   #message(socket: WebSocketLike, data: unknown): void {
-    if (socket !== this.#current && socket !== this.#next) return;
+    if (socket !== this.#current && socket !== this.#next && socket !== this.#retired) return;
     this.#lastSeen = this.#options.clock.now();
     let frame: EventSubFrame;
     try {
@@ -191,7 +210,7 @@ export class EventSubSession {
       const old = this.#current;
       this.#current = socket;
       this.#next = undefined;
-      this.#discard(old);
+      this.#retire(old);
       this.#rearm();
       return;
     }
@@ -218,6 +237,11 @@ export class EventSubSession {
 
   #closedBy(socket: WebSocketLike, code: number, reason: string): void {
     if (this.#closed) return;
+    if (socket === this.#retired) {
+      // The platform closed the old socket (4004) once the move was done: not a drop.
+      this.#retired = undefined;
+      return;
+    }
     if (socket === this.#next) {
       // The reconnect socket failed; the old one carries on until the platform closes it.
       this.#next = undefined;
@@ -250,7 +274,8 @@ export class EventSubSession {
     this.#clearTimers();
     this.#discard(this.#next);
     this.#discard(this.#current);
-    this.#next = this.#current = undefined;
+    this.#discard(this.#retired);
+    this.#next = this.#current = this.#retired = undefined;
     this.#welcomed = false;
     this.#sessionId = undefined;
     this.#events.drop(sessionId, code, reason);
@@ -266,6 +291,22 @@ export class EventSubSession {
       this.#reconnectTimer = undefined;
       this.#connect();
     }, delay);
+  }
+
+  /**
+   * Keeps reading the old socket of a handoff for a second, then closes it (the platform wants it
+   * closed; it would close it with 4004 after its grace time).
+   */
+  #retire(old: WebSocketLike | undefined): void {
+    const { clock } = this.#options;
+    if (this.#retireTimer !== undefined) clock.clearTimeout(this.#retireTimer);
+    this.#discard(this.#retired);
+    this.#retired = old;
+    this.#retireTimer = clock.setTimeout(() => {
+      this.#retireTimer = undefined;
+      this.#discard(this.#retired);
+      this.#retired = undefined;
+    }, retireAfterMs);
   }
 
   /** Closes a socket this session no longer wants, without hearing from it again. */
@@ -318,7 +359,8 @@ export class EventSubSession {
     const { clock } = this.#options;
     if (this.#watchdog !== undefined) clock.clearTimeout(this.#watchdog);
     if (this.#reconnectTimer !== undefined) clock.clearTimeout(this.#reconnectTimer);
-    this.#watchdog = this.#reconnectTimer = undefined;
+    if (this.#retireTimer !== undefined) clock.clearTimeout(this.#retireTimer);
+    this.#watchdog = this.#reconnectTimer = this.#retireTimer = undefined;
   }
 
   /** Whether the current socket is open (for tests and status). */

@@ -107,7 +107,7 @@ describe('WebSocket listener against the mock platform', () => {
     expect(listener.sessionIds).toEqual([sessionId]);
     expect(mock.eventsub.sessions().filter((session) => session.state !== 'closed')).toHaveLength(1);
     expect(errors).toEqual([]);
-  });
+  }, 30_000);
 
   it('reconnects after a dropped socket and recreates its subscriptions on the new session', async () => {
     const disconnects: unknown[] = [];

@@ -1,4 +1,4 @@
-import { PlatformError, type ClientHandle } from '@platform/core';
+import { PlatformError } from '@platform/core';
 import { eventSubWebSocket } from '@platform/eventsub-ws';
 import type { EventSubGroup } from './eventsub';
 import { PlatformBase } from './platform-base';
@@ -19,9 +19,8 @@ const serverOnly = (method: string, module: string) => (): never => {
 export class Platform extends PlatformBase {
   /** Event listeners: `websocket()`. `webhook()` and `conduit()` throw a PlatformError in this build. */
   get eventsub(): EventSubGroup {
-    const client: ClientHandle = this;
     return {
-      websocket: (options) => eventSubWebSocket(client, options),
+      websocket: (options) => eventSubWebSocket(this, options),
       webhook: serverOnly('webhook', "eventSubWebhook from '@platform/eventsub-webhook'"),
       conduit: serverOnly('conduit', "eventSubConduit from '@platform/eventsub-conduit'"),
     };

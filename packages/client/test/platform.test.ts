@@ -17,7 +17,7 @@ async function start() {
   const viewer = mock.addUser({ id: '300', login: 'viewer' });
   mock.state.channel('100').moderators.add('200');
   mock.state.channel('100').chatters.push('100', '200', '300');
-  const client = new Platform({ clientId: app.clientId, clientSecret: app.clientSecret, baseUrl: mock.baseUrl, authUrl: mock.authUrl, tokens: new MemoryTokenStore() });
+  const client = new Platform({ clientId: app.clientId, clientSecret: app.clientSecret, baseUrl: mock.baseUrl, authUrl: mock.authUrl, eventSubWsUrl: mock.eventSubWsUrl, tokens: new MemoryTokenStore() });
   const add = (userId: string, scopes: string[]) => client.auth.addUser(mock!.issueToken({ clientId: app.clientId, userId, scopes }).accessToken);
   return { client, streamer, moderator, viewer, add };
 }
@@ -122,5 +122,37 @@ describe('the Node-only file store entry', () => {
     await client.auth.addUser(mock.issueToken({ clientId: app.clientId, userId: '100' }).accessToken);
     const again = new Platform({ clientId: app.clientId, baseUrl: mock.baseUrl, authUrl: mock.authUrl, tokens: new FileTokenStore(join(directory, 'tokens.json')) });
     expect((await again.auth.users()).map((user) => user.login)).toEqual(['streamer']);
+  });
+});
+
+describe('client.eventsub', () => {
+  it('makes listeners that subscribe as the client view', async () => {
+    const { client, moderator, add } = await start();
+    await add(moderator.id, ['moderator:read:followers']);
+    const { WebSocket } = await import('ws');
+    const listener = client.as(moderator.id).eventsub.websocket({ webSocket: WebSocket, onError: () => undefined });
+    try {
+      const handle = listener.on('channel.follow', { broadcaster_user_id: '100', moderator_user_id: moderator.id }, () => undefined);
+      await handle.ready;
+      expect(mock!.eventsub.subscriptions()).toMatchObject([{ type: 'channel.follow', version: '2', transport: { method: 'websocket' } }]);
+    } finally {
+      await listener.close();
+    }
+    expect(client.eventsub.webhook({ callback: 'http://127.0.0.1:9/hook', secret: 'a-secret-of-20-chars' })).toBeInstanceOf(everything.WebhookListener);
+    expect(() => client.eventsub.webhook({ callback: 'http://127.0.0.1:9/hook', secret: 'short' })).toThrow('The webhook secret must be 10 to 100 characters long.');
+  });
+
+  it('in the browser build, makes WebSocket listeners and refuses the server-only ones', async () => {
+    const browser = await import('../src/browser');
+    expect(browser).not.toHaveProperty('eventSubWebhook');
+    expect(browser).not.toHaveProperty('eventSubConduit');
+    expect(browser).toHaveProperty('eventSubWebSocket');
+    const client = new browser.Platform({ clientId: 'app-1' });
+    const { WebSocket } = await import('ws');
+    expect(client.eventsub.websocket({ webSocket: WebSocket })).toBeInstanceOf(browser.WebSocketListener);
+    expect(() => client.eventsub.webhook({ callback: 'https://example.org/hook', secret: 'a-secret-of-20-chars' })).toThrow(
+      "client.eventsub.webhook() subscribes with the app token, which needs a clientSecret, so it runs on a server. This is the browser build of @platform/client; on a server or an edge runtime use eventSubWebhook from '@platform/eventsub-webhook'.",
+    );
+    expect(() => client.eventsub.conduit()).toThrow(browser.PlatformError);
   });
 });

@@ -4,7 +4,9 @@ import { createMockPlatform, type MockPlatform } from '@platform/mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { eventSubConduit, type ConduitListener, type ConduitListenerOptions } from '../src/index';
-import { startChild, stopAll, type Child } from './helpers';
+import { fileURLToPath } from 'node:url';
+// The child-process helpers of the file store's tests: a fixture run with tsx, talking over IPC.
+import { startChild, stopAll, type Child } from '../../file-store/test/helpers';
 
 const clientId = 'conduit-app';
 const clientSecret = 'conduit-app-secret';
@@ -109,7 +111,7 @@ describe('conduit listener against the mock platform', () => {
     const conduitId = await listener.conduitId;
     const received: string[] = [];
     await Promise.all(broadcasters.map((id) => listener.on('stream.online', { broadcaster_user_id: id }, (event) => received.push(event.id)).ready));
-    const child = startChild('shard-process', { clientId, clientSecret, baseUrl: mock.baseUrl, authUrl: mock.authUrl, eventSubWsUrl: mock.eventSubWsUrl, conduitId, shards: [2, 3], broadcasters });
+    const child = startChild(fileURLToPath(new URL('fixtures/shard-process.ts', import.meta.url)), { clientId, clientSecret, baseUrl: mock.baseUrl, authUrl: mock.authUrl, eventSubWsUrl: mock.eventSubWsUrl, conduitId, shards: [2, 3], broadcasters });
     children.push(child);
     await Promise.all([child.next('bound'), child.next('subscribed')]);
     await until(() => enabledShards().length === 4);

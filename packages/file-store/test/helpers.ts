@@ -1,7 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const packageDir = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -27,11 +27,13 @@ export interface Child {
 }
 
 /**
- * Starts `test/fixtures/<name>.ts` in a new Node process (workspace packages resolve to their
- * TypeScript sources), passing `config` as JSON in its first argument.
+ * Starts `test/fixtures/<name>.ts` (or the TypeScript file at an absolute path, for the tests of
+ * other packages) in a new Node process (workspace packages resolve to their TypeScript sources),
+ * passing `config` as JSON in its first argument.
  */
 export function startChild(name: string, config: unknown): Child {
-  const child = fork(join(packageDir, 'test', 'fixtures', `${name}.ts`), [JSON.stringify(config)], {
+  const file = isAbsolute(name) ? name : join(packageDir, 'test', 'fixtures', `${name}.ts`);
+  const child = fork(file, [JSON.stringify(config)], {
     cwd: packageDir,
     execArgv: ['--conditions=@platform/source', '--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'pipe', 'ipc'],

@@ -88,6 +88,21 @@ describe('conduit listener against the mock platform', () => {
     await until(() => seen.length === 1);
   });
 
+  it('binds a shard again after a conduit.shard.disabled event', async () => {
+    const listener = serve();
+    const conduitId = await listener.conduitId;
+    await until(() => enabledShards().length === 1 && mock.eventsub.subscriptions({ type: 'conduit.shard.disabled', status: 'enabled' }).length === 1);
+    const binds = () => mock.requests.filter((request) => request.method === 'PATCH' && request.path === '/eventsub/conduits/shards').length;
+    const before = binds();
+    mock.eventsub.trigger('conduit.shard.disabled', { conduit_id: conduitId, shard_id: '0', status: 'websocket_disconnected' });
+    await until(() => binds() === before + 1);
+    expect(mock.requests.filter((request) => request.method === 'PATCH').at(-1)!.body).toMatchObject({
+      conduit_id: conduitId,
+      shards: [{ id: '0', transport: { method: 'websocket', session_id: listener.shards[0]!.sessionId ?? expect.any(String) } }],
+    });
+    expect(errors).toEqual([]);
+  });
+
   it('reports a temporary bind failure once and binds on a later attempt', async () => {
     mock.fault({ route: 'PATCH /eventsub/conduits/shards', times: 2, fault: { kind: 'status', status: 503 } });
     const listener = serve();

@@ -1,5 +1,4 @@
 import { PlatformEventSubError, type Clock } from '@platform/core';
-import { SeenIds } from '@platform/eventsub';
 
 /** The part of the WebSocket interface the session uses: the browser's, Node 22's global one, or `ws`. */
 export interface WebSocketLike {
@@ -67,6 +66,28 @@ const slackMs = (keepaliveMs: number) => Math.min(Math.max(keepaliveMs / 10, 500
 
 const OPEN = 1;
 
+/** The last `capacity` message IDs, in a ring: lookups and inserts allocate nothing. */
+class RecentIds {
+  readonly #ring: (string | undefined)[];
+  readonly #set = new Set<string>();
+  #next = 0;
+
+  constructor(capacity: number) {
+    this.#ring = new Array<string | undefined>(capacity);
+  }
+
+  /** Records `id`; true when it is among the last `capacity` recorded (a repeat). */
+  repeat(id: string): boolean {
+    if (this.#set.has(id)) return true;
+    const old = this.#ring[this.#next];
+    if (old !== undefined) this.#set.delete(old);
+    this.#ring[this.#next] = id;
+    this.#set.add(id);
+    this.#next = (this.#next + 1) % this.#ring.length;
+    return false;
+  }
+}
+
 /** How long the old socket of a handoff is still read after the new welcome. */
 const retireAfterMs = 1000;
 
@@ -93,15 +114,15 @@ export class EventSubSession {
   #reconnectTimer: unknown;
   #attempt = 0;
   #closed = false;
-  readonly #seen: SeenIds;
+  readonly #seen = new RecentIds(1000);
+  /** Every message ID since a `session_reconnect`, until the old socket is let go. */
+  #handoffIds: Set<string> | undefined;
   readonly #options: EventSubSessionOptions;
   readonly #events: EventSubSessionEvents;
 
   constructor(options: EventSubSessionOptions, events: EventSubSessionEvents) {
     this.#options = options;
     this.#events = events;
-    // Repeats come around a reconnect handoff, seconds apart: 10 minutes or 10,000 ids is ample.
-    this.#seen = new SeenIds(() => options.clock.now(), 10 * 60_000, 10_000);
   }
 
   /** The platform's ID of the session, while one is welcomed. */
@@ -183,7 +204,7 @@ export class EventSubSession {
     switch (metadata?.message_type) {
       case 'notification':
       case 'revocation':
-        if (this.#seen.repeat(metadata.message_id)) return;
+        if (this.#repeat(metadata.message_id)) return;
         this.#events.message(frame);
         return;
       case 'session_keepalive':
@@ -226,6 +247,7 @@ export class EventSubSession {
     const url = frame.payload.session?.reconnect_url;
     if (socket !== this.#current || !this.#welcomed || typeof url !== 'string') return;
     this.#discard(this.#next);
+    this.#handoffIds ??= new Set();
     try {
       // The address as given: the platform's reconnect URL must not be altered.
       this.#next = this.#open(url);
@@ -276,6 +298,7 @@ export class EventSubSession {
     this.#discard(this.#current);
     this.#discard(this.#retired);
     this.#next = this.#current = this.#retired = undefined;
+    this.#handoffIds = undefined;
     this.#welcomed = false;
     this.#sessionId = undefined;
     this.#events.drop(sessionId, code, reason);
@@ -306,7 +329,22 @@ export class EventSubSession {
       this.#retireTimer = undefined;
       this.#discard(this.#retired);
       this.#retired = undefined;
+      this.#handoffIds = undefined;
     }, retireAfterMs);
+  }
+
+  /**
+   * Whether a message ID was delivered already. The platform repeats a message around a reconnect
+   * handoff, when both sockets carry the session: every ID of that window is kept, and otherwise
+   * the last 1,000, so that a steady stream holds no memory per event.
+   */
+  #repeat(id: string): boolean {
+    const handoff = this.#handoffIds;
+    if (handoff) {
+      if (handoff.has(id)) return true;
+      handoff.add(id);
+    }
+    return this.#seen.repeat(id);
   }
 
   /** Closes a socket this session no longer wants, without hearing from it again. */

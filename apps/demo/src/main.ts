@@ -7,7 +7,8 @@ import { startBot } from './bot';
 // denies a message AutoMod holds for a blocked term, times out and then bans a spammer, turns
 // shield mode on, and pages through chatters and bans; then it exits by itself.
 // With PLATFORM_CLIENT_ID and PLATFORM_TOKEN in the environment it runs against the real platform
-// instead (see README.md): it only listens and answers !hello, for PLATFORM_DEMO_SECONDS.
+// instead (see README.md): it only listens and answers !hello (it bans no real user), for
+// PLATFORM_DEMO_SECONDS (25 by default).
 const started = Date.now();
 const say = (step: string, text: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(4)}s] ${step.padEnd(6)} ${text}`);
 const bar = (done: number, total: number) => `${'#'.repeat(Math.round((done / total) * 20)).padEnd(20, '.')} ${done}/${total}`;
@@ -90,7 +91,7 @@ async function onMock(): Promise<void> {
 
 /** The real platform: listen to a channel's chat and answer !hello for a while. */
 async function live(clientId: string, token: string): Promise<void> {
-  const seconds = Number(process.env.PLATFORM_DEMO_SECONDS ?? 60);
+  const seconds = Number(process.env.PLATFORM_DEMO_SECONDS ?? 25);
   const client = new Platform({ clientId, clientSecret: process.env.PLATFORM_CLIENT_SECRET || undefined });
   const bot = await client.auth.addUser(token);
   say('[1/2]', `signed in to the platform as ${bot.login} (${bot.scopes.join(' ')})`);

@@ -29,6 +29,7 @@ import {
   type GeneratorLoadMessage,
   type GeneratorMessage,
 } from './fixtures';
+import { answer, error, readBody } from './fake-api';
 
 interface Subscription {
   readonly id: string;
@@ -66,31 +67,6 @@ function wireSubscription(subscription: Subscription) {
 
 // ---------------------------------------------------------------------------------------------
 // The subscription API and the verification challenge
-
-/** Rate-limit headers like the platform's: twurple holds its next call when they are missing. */
-function rateLimit(): Record<string, number> {
-  return { 'Ratelimit-Limit': 800, 'Ratelimit-Remaining': 799, 'Ratelimit-Reset': Math.floor(Date.now() / 1000) + 60 };
-}
-
-function answer(response: ServerResponse, status: number, body?: string): void {
-  if (body === undefined) {
-    response.writeHead(status, rateLimit());
-    response.end();
-    return;
-  }
-  response.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), ...rateLimit() });
-  response.end(body);
-}
-
-function error(response: ServerResponse, status: number, message: string): void {
-  answer(response, status, JSON.stringify({ error: status === 404 ? 'Not Found' : 'Bad Request', status, message }));
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString();
-}
 
 /** Where a callback is reached from here: plain HTTP on 127.0.0.1, whatever its scheme. */
 function deliveryUrl(callback: string): URL {

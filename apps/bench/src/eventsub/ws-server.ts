@@ -21,6 +21,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { CHAT_USER_ID, chatMessageEvent, timestamp, validateBody, type WsSendMessage, type WsServerMessage } from './fixtures';
+import { answer, error, readBody } from './fake-api';
 
 /** Bytes the socket may hold unsent before the pump waits for it to drain. */
 const HIGH_WATER = 1 << 20;
@@ -152,31 +153,6 @@ function pump(message: WsSendMessage): void {
 // ---------------------------------------------------------------------------------------------
 // The subscription API
 
-/** Rate-limit headers like the platform's: twurple holds its next call when they are missing. */
-function rateLimit(): Record<string, number> {
-  return { 'Ratelimit-Limit': 800, 'Ratelimit-Remaining': 799, 'Ratelimit-Reset': Math.floor(Date.now() / 1000) + 60 };
-}
-
-function answer(response: ServerResponse, status: number, body?: string): void {
-  if (body === undefined) {
-    response.writeHead(status, rateLimit());
-    response.end();
-    return;
-  }
-  response.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body), ...rateLimit() });
-  response.end(body);
-}
-
-function error(response: ServerResponse, status: number, message: string): void {
-  answer(response, status, JSON.stringify({ error: status === 404 ? 'Not Found' : 'Bad Request', status, message }));
-}
-
-async function readJson(request: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString());
-}
-
 function create(body: unknown, response: ServerResponse): void {
   const { type, version, condition, transport } = (body ?? {}) as {
     type?: unknown;
@@ -203,7 +179,7 @@ function handle(request: IncomingMessage, response: ServerResponse): void {
   const path = url.pathname.replace(/^\/helix(?=\/)/, '');
   if (path === '/eventsub/subscriptions') {
     if (request.method === 'POST') {
-      readJson(request).then(
+      readBody(request).then(JSON.parse).then(
         (body) => create(body, response),
         () => error(response, 400, 'the body is not JSON'),
       );

@@ -26,12 +26,15 @@ export interface EventSubGroup {
    */
   webhook(options: WebhookListenerOptions): WebhookListener;
   /**
-   * A conduit listener: creates a conduit (or serves `conduitId`), binds WebSocket sessions as its
-   * shards, and subscribes with the app token.
+   * A conduit listener: creates a conduit (or serves `conduitId`), binds WebSocket sessions (or,
+   * with the `webhook` option, a webhook callback) as its shards, and subscribes with the app token.
    *
    * @example
    * const listener = client.eventsub.conduit({ shardCount: 2 });
    * listener.on('stream.online', { broadcaster_user_id }, (event) => console.log(event.type));
+   * // Shards as webhook callbacks:
+   * const hooks = client.eventsub.conduit({ conduitId, shards: [2, 3], webhook: { callback, secret } });
+   * http.createServer(hooks.handler).listen(8080);
    */
   conduit(options?: ConduitListenerOptions): ConduitListener;
 }

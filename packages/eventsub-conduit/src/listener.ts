@@ -7,7 +7,29 @@ import {
   type EventSubListenerOptions,
   type ListenerSubscription,
 } from '@platform/eventsub';
-import { EventSubSession, connectionUrl, reconnectDelay, resolveWebSocket, type EventSubFrame, type WebSocketClass } from '@platform/eventsub-ws';
+import {
+  WebhookReceiver,
+  checkCallbackAndSecret,
+  type WebhookChallengeAnswer,
+  type WebhookFetchHandler,
+  type WebhookMessagePayload,
+  type WebhookMessageSubscription,
+  type WebhookRequestHandler,
+} from '@platform/eventsub-webhook';
+import { EventSubSession, connectionUrl, reconnectDelay, resolveWebSocket, type WebSocketClass } from '@platform/eventsub-ws';
+
+/** Webhook callbacks as shards: where the platform posts, and the secret it signs with. */
+export interface ConduitWebhookOptions {
+  /** The public address where `listener.handler` (or `listener.fetch`) answers; every shard of this listener uses it. */
+  callback: string;
+  /** The secret the platform signs each message with: 10 to 100 ASCII characters. */
+  secret: string;
+  /**
+   * How long the platform has to send a shard's verification challenge after accepting the
+   * shard's new transport, before the binding counts as failed and is tried again. Default 60 000.
+   */
+  verificationTimeoutMs?: number | undefined;
+}
 
 /** Options of a conduit listener. */
 export interface ConduitListenerOptions extends EventSubListenerOptions {
@@ -19,10 +41,17 @@ export interface ConduitListenerOptions extends EventSubListenerOptions {
   /** The conduit's shard count: for a new conduit, and raised to it on an existing one with fewer. Default 1. */
   shardCount?: number | undefined;
   /**
-   * The shards this listener serves, one WebSocket session each: by default every shard of the
-   * conduit. Several processes each pass their part (`[0, 1]` and `[2, 3]`) to share a conduit.
+   * The shards this listener serves, one WebSocket session (or one webhook callback) each: by
+   * default every shard of the conduit. Several processes each pass their part (`[0, 1]` and
+   * `[2, 3]`) to share a conduit.
    */
   shards?: readonly (number | string)[] | undefined;
+  /**
+   * Serve the shards as webhook callbacks instead of WebSocket sessions: the platform posts their
+   * messages to `callback`, where `listener.handler` (or `listener.fetch`) checks and answers them
+   * as a webhook listener does. No WebSocket is opened then.
+   */
+  webhook?: ConduitWebhookOptions | undefined;
   /** Where the runtime has no WebSocket class: `WebSocket` from the `ws` package. */
   webSocket?: unknown;
   /** Asks the platform for this keepalive timeout (10 to 600 seconds). */
@@ -34,25 +63,48 @@ export interface ConduitListenerOptions extends EventSubListenerOptions {
   watchShards?: boolean | undefined;
 }
 
+/** A shard of this listener as `listener.shards` shows it. */
+export interface ConduitShardState {
+  /** The shard ID: `'0'` to shard count - 1. */
+  id: string;
+  transport: 'websocket' | 'webhook';
+  /** Whether the platform has the shard's transport: the session accepted, or the callback verified. */
+  bound: boolean;
+  /** The WebSocket session bound to the shard, while bound. */
+  sessionId: string | undefined;
+}
+
 /** One shard this listener serves. */
 interface Shard {
   readonly id: string;
-  readonly session: EventSubSession;
-  /** The session bound to the shard, once the platform accepted the binding. */
+  /** The shard's WebSocket session; undefined for a webhook shard. */
+  readonly session: EventSubSession | undefined;
+  /** The session bound to the shard (or, for a webhook shard, the callback verified), once the platform took it. */
   bound: string | undefined;
+  /** Counts binding attempts, so that the answer to an earlier one is ignored. */
+  binding: number;
   /** A bind failure was reported since the last success (reported once, then retried quietly). */
   reported: boolean;
   attempt: number;
   retry: unknown;
+  /** A webhook shard's verification deadline. */
+  deadline: unknown;
 }
 
 type Conduit = { id: string; shard_count: number };
 
+const defaultVerificationTimeoutMs = 60_000;
+
 /**
- * Serves a conduit: creates it (or uses `conduitId`), binds a WebSocket session to each of its
- * shards, and creates subscriptions with the conduit transport and the app token. Subscriptions
- * belong to the conduit and outlive its shards: after a drop the new session is bound to the same
- * shard and nothing is subscribed again. Several processes can each serve part of the shards.
+ * Serves a conduit: creates it (or uses `conduitId`), binds a WebSocket session (or, with the
+ * `webhook` option, a webhook callback) to each of its shards, and creates subscriptions with the
+ * conduit transport and the app token. Subscriptions belong to the conduit and outlive its shards:
+ * after a drop the new session is bound to the same shard and nothing is subscribed again. Several
+ * processes can each serve part of the shards, each with the same subscriptions.
+ *
+ * `onConnect` and `onDisconnect` are called for WebSocket shards; a webhook shard has no session.
+ * `close()` deletes the listener's subscriptions and a conduit it created; a webhook shard of a
+ * conduit it did not create stays assigned to the callback.
  *
  * @example
  * const listener = eventSubConduit(client, { shardCount: 2, onError: console.error });
@@ -61,9 +113,18 @@ type Conduit = { id: string; shard_count: number };
 export class ConduitListener extends EventSubListener {
   /** Resolves with the conduit's ID once it exists (created or checked). */
   readonly conduitId: Promise<string>;
+  /**
+   * With the `webhook` option: the Node request handler of the shards' callback, for
+   * `http.createServer()` or Express (see the webhook listener's `handler`). Without it every
+   * request gets 404.
+   */
+  readonly handler: WebhookRequestHandler;
+  /** With the `webhook` option: the web-standard handler of the shards' callback. Without it every request gets 404. */
+  readonly fetch: WebhookFetchHandler;
   readonly #shards = new Map<string, Shard>();
-  readonly #webSocket: WebSocketClass;
+  readonly #webSocket: WebSocketClass | undefined;
   readonly #url: string;
+  readonly #webhook: ConduitWebhookOptions | undefined;
   readonly #options: ConduitListenerOptions;
   #conduit: Conduit | undefined;
   #created = false;
@@ -72,9 +133,34 @@ export class ConduitListener extends EventSubListener {
 
   constructor(client: ClientHandle, options: ConduitListenerOptions = {}) {
     super(client, options, 'conduit');
-    this.#webSocket = resolveWebSocket(options.webSocket, client);
+    const { shardCount, shards, conduitId, webhook } = options;
+    if (webhook !== undefined) {
+      checkCallbackAndSecret(webhook?.callback, webhook?.secret);
+      const timeout = webhook.verificationTimeoutMs;
+      if (timeout !== undefined && (typeof timeout !== 'number' || !(timeout > 0) || !Number.isFinite(timeout))) {
+        throw new PlatformError('The verificationTimeoutMs option must be a positive number of milliseconds.');
+      }
+      this.#webhook = webhook;
+      const receiver = new WebhookReceiver({
+        secret: webhook.secret,
+        clock: clientCore(client).clock,
+        report: this.report,
+        challenge: (payload) => this.#challenge(payload),
+        deliver: (messageType, payload) => {
+          this.#deliver(messageType, payload.subscription, payload, (events) => receiver.fresh(events));
+        },
+      });
+      this.handler = receiver.handler;
+      this.fetch = receiver.fetch;
+    } else {
+      this.#webSocket = resolveWebSocket(options.webSocket, client);
+      this.handler = (_request, response, next) => {
+        if (next) next();
+        else response.writeHead(404).end();
+      };
+      this.fetch = () => Promise.resolve(new Response(null, { status: 404 }));
+    }
     this.#url = connectionUrl(clientCore(client).eventSubWsUrl, options.keepaliveTimeoutSeconds);
-    const { shardCount, shards, conduitId } = options;
     if (shardCount !== undefined && (!Number.isInteger(shardCount) || shardCount < 1)) {
       throw new PlatformError(`The shardCount option must be a whole number, 1 or more; got ${String(shardCount)}.`);
     }
@@ -87,9 +173,14 @@ export class ConduitListener extends EventSubListener {
     this.conduitId.catch(() => undefined);
   }
 
-  /** The shards this listener serves and the session bound to each (undefined while unbound). */
-  get shards(): { id: string; sessionId: string | undefined }[] {
-    return [...this.#shards.values()].map((shard) => ({ id: shard.id, sessionId: shard.bound }));
+  /** The shards this listener serves, and whether each is bound. */
+  get shards(): ConduitShardState[] {
+    return [...this.#shards.values()].map((shard) => ({
+      id: shard.id,
+      transport: shard.session ? 'websocket' : 'webhook',
+      bound: shard.bound !== undefined,
+      sessionId: shard.session ? shard.bound : undefined,
+    }));
   }
 
   protected attach(subscription: ListenerSubscription): void {
@@ -109,8 +200,8 @@ export class ConduitListener extends EventSubListener {
 
   protected async shutdown(): Promise<void> {
     for (const shard of this.#shards.values()) {
-      shard.session.close();
-      if (shard.retry !== undefined) clientCore(this.client).clock.clearTimeout(shard.retry);
+      shard.session?.close();
+      this.#clearTimers(shard);
     }
     this.#shards.clear();
     if (this.#created && this.#conduit) {
@@ -130,18 +221,18 @@ export class ConduitListener extends EventSubListener {
       } else {
         const listed = (await this.#call('GET', '/eventsub/conduits', '')) as { data?: Conduit[] } | undefined;
         conduit = listed?.data?.find((each) => each.id === conduitId);
-        if (!conduit) throw new PlatformEventSubError(`Could not bind the WebSocket session: the conduit ${conduitId} does not exist or belongs to another client.`);
+        if (!conduit) throw this.#bindError(`the conduit ${conduitId} does not exist or belongs to another client.`);
         if (shardCount !== undefined && conduit.shard_count < shardCount) {
           conduit = first(await this.#call('PATCH', '/eventsub/conduits', '', { id: conduitId, shard_count: shardCount }));
         }
       }
-      if (!conduit) throw new PlatformEventSubError('Could not bind the WebSocket session: the platform returned no conduit.');
+      if (!conduit) throw this.#bindError('the platform returned no conduit.');
       this.#conduit = conduit;
       if (this.closed) return conduit.id;
       const owned = this.#options.shards?.map(String) ?? Array.from({ length: conduit.shard_count }, (_, index) => String(index));
       const outside = owned.filter((id) => Number(id) >= conduit.shard_count);
       if (outside.length > 0) {
-        throw new PlatformEventSubError(`Could not bind the WebSocket session: the conduit has ${conduit.shard_count} shards (0 to ${conduit.shard_count - 1}); shard ${outside.join(', ')} does not exist.`);
+        throw this.#bindError(`the conduit has ${conduit.shard_count} shards (0 to ${conduit.shard_count - 1}); shard ${outside.join(', ')} does not exist.`);
       }
       for (const id of owned) this.#serve(id, conduit.id);
       if (this.#options.watchShards !== false) {
@@ -151,89 +242,147 @@ export class ConduitListener extends EventSubListener {
       }
       return conduit.id;
     } catch (cause) {
-      const error = cause instanceof PlatformEventSubError ? cause : new PlatformEventSubError(`Could not bind the WebSocket session: ${messageOf(cause)}`, { cause });
+      const error = cause instanceof PlatformEventSubError ? cause : this.#bindError(messageOf(cause), cause);
       this.#fatal = error;
       this.report(error);
       throw error;
     }
   }
 
-  #serve(id: string, conduitId: string): void {
-    const shard: Shard = {
-      id,
-      bound: undefined,
-      reported: false,
-      attempt: 0,
-      retry: undefined,
-      session: new EventSubSession(
-        { url: this.#url, webSocket: this.#webSocket, clock: clientCore(this.client).clock },
-        {
-          welcome: (sessionId) => {
-            this.#bind(shard, conduitId, sessionId);
-          },
-          message: (frame) => {
-            this.#message(frame);
-          },
-          drop: (sessionId, code, reason) => {
-            shard.bound = undefined;
-            if (sessionId !== undefined) this.disconnected({ sessionId, shardId: id, reason, ...(code === undefined ? {} : { code }) });
-          },
-          error: this.report,
-        },
-      ),
-    };
-    this.#shards.set(id, shard);
-    shard.session.start();
+  /**
+   * The spec's bind failure for a WebSocket shard, `Could not bind the WebSocket session: <reason>`,
+   * and its counterpart for a webhook shard, `Could not bind the webhook callback: <reason>`.
+   */
+  #bindError(reason: string, cause?: unknown): PlatformEventSubError {
+    const what = this.#webhook ? 'the webhook callback' : 'the WebSocket session';
+    return new PlatformEventSubError(`Could not bind ${what}: ${reason}`, cause === undefined ? undefined : { cause });
   }
 
-  /** Assigns the session to its shard; a temporary failure is reported once and retried. */
-  #bind(shard: Shard, conduitId: string, sessionId: string): void {
-    const clock = clientCore(this.client).clock;
-    if (shard.retry !== undefined) clock.clearTimeout(shard.retry);
-    shard.retry = undefined;
-    const body = { conduit_id: conduitId, shards: [{ id: shard.id, transport: { method: 'websocket', session_id: sessionId } }] };
-    this.#call('PATCH', '/eventsub/conduits/shards', '', body).then(
+  #serve(id: string, conduitId: string): void {
+    const session = this.#webhook
+      ? undefined
+      : new EventSubSession(
+          { url: this.#url, webSocket: this.#webSocket!, clock: clientCore(this.client).clock },
+          {
+            welcome: () => {
+              this.#bind(shard, conduitId);
+            },
+            message: (frame) => {
+              this.#deliver(frame.metadata.message_type, frame.payload.subscription, frame.payload);
+            },
+            drop: (sessionId, code, reason) => {
+              // What was under way for the old session no longer applies.
+              shard.binding++;
+              shard.bound = undefined;
+              this.#clearTimers(shard);
+              if (sessionId !== undefined) this.disconnected({ sessionId, shardId: id, reason, ...(code === undefined ? {} : { code }) });
+            },
+            error: this.report,
+          },
+        );
+    const shard: Shard = { id, session, bound: undefined, binding: 0, reported: false, attempt: 0, retry: undefined, deadline: undefined };
+    this.#shards.set(id, shard);
+    if (session) session.start();
+    else this.#bind(shard, conduitId);
+  }
+
+  /**
+   * Assigns the shard its transport: its session once welcomed, or the webhook callback, which is
+   * bound once its challenge has been answered. A temporary failure is reported once and retried.
+   */
+  #bind(shard: Shard, conduitId: string): void {
+    this.#clearTimers(shard);
+    const sessionId = shard.session?.sessionId;
+    if (shard.session && sessionId === undefined) return; // the welcome will bind it
+    const webhook = this.#webhook;
+    const transport = webhook ? { method: 'webhook', callback: webhook.callback, secret: webhook.secret } : { method: 'websocket', session_id: sessionId };
+    const binding = ++shard.binding;
+    const current = () => shard.binding === binding && !this.closed;
+    shard.bound = undefined;
+    this.#call('PATCH', '/eventsub/conduits/shards', '', { conduit_id: conduitId, shards: [{ id: shard.id, transport }] }).then(
       (answer) => {
-        if (shard.session.sessionId !== sessionId || this.closed) return;
-        const failed = (answer as { errors?: { id: string; message?: string; code?: string }[] } | undefined)?.errors?.find((each) => String(each.id) === shard.id);
-        if (failed) throw new PlatformEventSubError(`Could not bind the WebSocket session: ${failed.message ?? failed.code ?? 'the platform refused the shard'} (shard ${shard.id}).`);
-        shard.bound = sessionId;
-        shard.reported = false;
-        shard.attempt = 0;
-        this.connected({ sessionId, shardId: shard.id });
+        if (!current()) return;
+        const { data, errors } = (answer ?? {}) as { data?: { id: unknown; status?: string }[]; errors?: { id: unknown; message?: string; code?: string }[] };
+        const failed = errors?.find((each) => String(each.id) === shard.id);
+        if (failed) throw this.#bindError(`${failed.message ?? failed.code ?? 'the platform refused the shard'} (shard ${shard.id}).`);
+        if (sessionId !== undefined) this.#bound(shard, sessionId);
+        else if (shard.bound === undefined && data?.find((each) => String(each.id) === shard.id)?.status === 'enabled') this.#bound(shard, webhook!.callback);
+        else if (shard.bound === undefined) {
+          // The challenge is on its way (unless it came before this answer).
+          const timeoutMs = webhook!.verificationTimeoutMs ?? defaultVerificationTimeoutMs;
+          shard.deadline = clientCore(this.client).clock.setTimeout(() => {
+            shard.deadline = undefined;
+            if (current()) this.#bindFailed(shard, conduitId, this.#bindError(`the platform did not verify the callback of shard ${shard.id} within ${timeoutMs / 1000} seconds.`));
+          }, timeoutMs);
+        }
       },
     ).catch((cause: unknown) => {
-      if (shard.session.sessionId !== sessionId || this.closed) return;
-      const error = cause instanceof PlatformEventSubError ? cause : new PlatformEventSubError(`Could not bind the WebSocket session: ${messageOf(cause)}`, { cause });
-      const final = cause instanceof PlatformApiError && !isTransient(cause) && (cause.status === 404 || cause.status === 401 || cause.status === 403);
-      if (final) {
-        // Waiting cannot fix it: pending subscriptions are refused and the shard is given up.
-        this.#fatal = error;
-        this.report(error);
-        for (const subscription of this.subscriptions) if (subscription.state === 'pending') this.refuse(subscription, error);
-        shard.session.close();
-        return;
-      }
-      if (!shard.reported) {
-        shard.reported = true;
-        this.report(error);
-      }
-      shard.attempt++;
-      shard.retry = clock.setTimeout(() => {
-        shard.retry = undefined;
-        if (shard.session.sessionId === sessionId && !this.closed) this.#bind(shard, conduitId, sessionId);
-      }, Math.max(reconnectDelay(shard.attempt + 1, clock.random), 250));
+      if (current()) this.#bindFailed(shard, conduitId, cause);
     });
+  }
+
+  #bound(shard: Shard, bound: string): void {
+    this.#clearTimers(shard);
+    shard.bound = bound;
+    shard.reported = false;
+    shard.attempt = 0;
+    if (shard.session) this.connected({ sessionId: bound, shardId: shard.id });
+  }
+
+  #bindFailed(shard: Shard, conduitId: string, cause: unknown): void {
+    const error = cause instanceof PlatformEventSubError ? cause : this.#bindError(messageOf(cause), cause);
+    const final = cause instanceof PlatformApiError && !isTransient(cause) && (cause.status === 404 || cause.status === 401 || cause.status === 403);
+    if (final) {
+      // Waiting cannot fix it: pending subscriptions are refused and the shard is given up.
+      this.#fatal = error;
+      this.report(error);
+      for (const subscription of this.subscriptions) if (subscription.state === 'pending') this.refuse(subscription, error);
+      shard.binding++;
+      shard.session?.close();
+      return;
+    }
+    if (!shard.reported) {
+      shard.reported = true;
+      this.report(error);
+    }
+    shard.attempt++;
+    const binding = shard.binding;
+    const clock = clientCore(this.client).clock;
+    shard.retry = clock.setTimeout(() => {
+      shard.retry = undefined;
+      if (shard.binding === binding && !this.closed) this.#bind(shard, conduitId);
+    }, Math.max(reconnectDelay(shard.attempt + 1, clock.random), 250));
+  }
+
+  #clearTimers(shard: Shard): void {
+    const clock = clientCore(this.client).clock;
+    if (shard.retry !== undefined) clock.clearTimeout(shard.retry);
+    if (shard.deadline !== undefined) clock.clearTimeout(shard.deadline);
+    shard.retry = shard.deadline = undefined;
+  }
+
+  /** The answer to the verification challenge of a webhook shard of this listener; undefined for any other. */
+  #challenge(payload: WebhookMessagePayload): WebhookChallengeAnswer | undefined {
+    const text = payload.challenge;
+    const about = payload.conduit_shard;
+    const conduitId = this.#conduit?.id;
+    if (typeof text !== 'string' || !about || conduitId === undefined || about.conduit_id !== conduitId) return undefined;
+    const shard = this.#shards.get(String(about.shard));
+    if (!shard || shard.session) return undefined;
+    return {
+      text,
+      answered: () => {
+        if (!this.closed) this.#bound(shard, this.#webhook!.callback);
+      },
+    };
   }
 
   #shardDisabled(event: { conduit_id?: string; shard_id?: string }): void {
     const conduitId = this.#conduit?.id;
     if (conduitId === undefined || event.conduit_id !== conduitId || event.shard_id === undefined) return;
     const shard = this.#shards.get(String(event.shard_id));
-    const sessionId = shard?.session.sessionId;
-    if (!shard || sessionId === undefined) return;
-    shard.bound = undefined;
-    this.#bind(shard, conduitId, sessionId);
+    if (!shard || (shard.session && shard.session.sessionId === undefined)) return;
+    this.#bind(shard, conduitId);
   }
 
   #create(subscription: ListenerSubscription, conduitId: string): void {
@@ -278,16 +427,22 @@ export class ConduitListener extends EventSubListener {
     );
   }
 
-  #message(frame: EventSubFrame): void {
-    const info = frame.payload.subscription;
-    if (!info) return;
-    const subscription = this.route(info.id, info.type, info.version, info.condition) ?? this.#byCondition(info.type, info.version, info.condition);
+  /**
+   * A notification or revocation from any shard: routed by subscription ID, else by type and
+   * condition. `fresh` drops batch entries a webhook shard delivered before.
+   */
+  #deliver(messageType: string, about: WebhookMessageSubscription | undefined, payload: { event?: unknown; events?: unknown }, fresh?: (events: unknown) => unknown): void {
+    if (!about || typeof about.id !== 'string') return;
+    const type = String(about.type);
+    const version = String(about.version);
+    const subscription = this.route(about.id, type, version, about.condition) ?? this.#byCondition(type, version, about.condition);
     if (!subscription) return;
-    if (frame.metadata.message_type === 'revocation') {
-      this.revoked(subscription, info.status);
+    if (messageType === 'revocation') {
+      this.revoked(subscription, typeof about.status === 'string' ? about.status : 'unknown');
       return;
     }
-    this.dispatch(subscription, subscription.batched ? frame.payload.events : frame.payload.event);
+    if (messageType !== 'notification') return;
+    this.dispatch(subscription, subscription.batched ? (fresh ? fresh(payload.events) : payload.events) : payload.event);
   }
 
   /**

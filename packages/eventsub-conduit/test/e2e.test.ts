@@ -4,6 +4,9 @@ import { createMockPlatform, type MockPlatform } from '@platform/mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { eventSubConduit, type ConduitListener, type ConduitListenerOptions } from '../src/index';
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingMessage, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 // The child-process helpers of the file store's tests: a fixture run with tsx, talking over IPC.
 import { startChild, stopAll, type Child } from '../../file-store/test/helpers';
@@ -120,16 +123,21 @@ describe('conduit listener against the mock platform', () => {
     expect(mock.eventsub.conduits()).toEqual([]);
   });
 
-  it('serves a conduit of 4 shards from 2 processes, each event received once', async () => {
+  it.each([
+    ['WebSocket sessions', undefined],
+    ['webhook callbacks', 'child-process-webhook-secret'],
+  ])('serves a conduit of 4 shards from 2 processes (the second one with %s), each event received once', async (_, webhookSecret) => {
     const broadcasters = Array.from({ length: 24 }, (_, i) => String(5000 + i));
     const listener = serve({ shardCount: 4, shards: [0, 1] });
     const conduitId = await listener.conduitId;
     const received: string[] = [];
     await Promise.all(broadcasters.map((id) => listener.on('stream.online', { broadcaster_user_id: id }, (event) => received.push(event.id)).ready));
-    const child = startChild(fileURLToPath(new URL('fixtures/shard-process.ts', import.meta.url)), { clientId, clientSecret, baseUrl: mock.baseUrl, authUrl: mock.authUrl, eventSubWsUrl: mock.eventSubWsUrl, conduitId, shards: [2, 3], broadcasters });
+    const child = startChild(fileURLToPath(new URL('fixtures/shard-process.ts', import.meta.url)), { clientId, clientSecret, baseUrl: mock.baseUrl, authUrl: mock.authUrl, eventSubWsUrl: mock.eventSubWsUrl, conduitId, shards: [2, 3], broadcasters, webhookSecret });
     children.push(child);
     await Promise.all([child.next('bound'), child.next('subscribed')]);
     await until(() => enabledShards().length === 4);
+    const methods = mock.eventsub.conduits()[0]!.shards.map((shard) => (shard.transport as { method: string }).method);
+    expect(methods).toEqual(webhookSecret ? ['websocket', 'websocket', 'webhook', 'webhook'] : ['websocket', 'websocket', 'websocket', 'websocket']);
 
     const sent: string[] = [];
     for (let round = 0; round < 5; round++) {
@@ -165,3 +173,181 @@ describe('conduit listener against the mock platform', () => {
     expect(errors).toEqual([]);
   }, 30_000);
 });
+
+describe('conduit listener with webhook callbacks as shards', () => {
+  const secret = 'conduit-webhook-secret-42';
+  let server: Awaited<ReturnType<typeof serveHttp>>;
+  /** Each request the callback received, with the status it was answered with. */
+  let requests: { type: string | undefined; status: number; headers: IncomingMessage['headers']; body: string }[];
+  /** When set, the callback answers every challenge with 403 instead of handing it on. */
+  let refuseChallenges = false;
+  let handler: ConduitListener['handler'] = () => undefined;
+
+  beforeEach(async () => {
+    requests = [];
+    refuseChallenges = false;
+    server = await serveHttp((request, response) => {
+      const entry = { type: request.headers['twitch-eventsub-message-type'] as string | undefined, status: 0, headers: request.headers, body: '' };
+      requests.push(entry);
+      request.on('data', (chunk: Buffer) => (entry.body += chunk.toString('utf8')));
+      response.on('finish', () => (entry.status = response.statusCode));
+      if (refuseChallenges && entry.type === 'webhook_callback_verification') {
+        request.resume();
+        response.writeHead(403).end();
+        return;
+      }
+      handler(request, response);
+    });
+  });
+
+  afterEach(async () => {
+    for (const listener of listeners) await listener.close();
+    await server.close();
+  });
+
+  function serveWebhook(options: ConduitListenerOptions = {}): ConduitListener {
+    const listener = serve({ webhook: { callback: server.url, secret }, ...options });
+    handler = listener.handler;
+    return listener;
+  }
+
+  it('assigns the callback to each shard, answers the shard challenges and receives events once, without any WebSocket', async () => {
+    const connects: unknown[] = [];
+    const listener = serveWebhook({ shardCount: 2, onConnect: (event) => connects.push(event) });
+    const conduitId = await listener.conduitId;
+    await until(() => listener.shards.every((shard) => shard.bound) && enabledShards().length === 2);
+    expect(listener.shards).toEqual([
+      { id: '0', transport: 'webhook', bound: true, sessionId: undefined },
+      { id: '1', transport: 'webhook', bound: true, sessionId: undefined },
+    ]);
+    const binds = mock.requests.filter((request) => request.method === 'PATCH' && request.path === '/eventsub/conduits/shards');
+    expect(binds.map((request) => request.body)).toEqual([
+      { conduit_id: conduitId, shards: [{ id: '0', transport: { method: 'webhook', callback: server.url, secret } }] },
+      { conduit_id: conduitId, shards: [{ id: '1', transport: { method: 'webhook', callback: server.url, secret } }] },
+    ]);
+    const challenges = requests.filter((request) => request.type === 'webhook_callback_verification');
+    expect(challenges.map((request) => request.status)).toEqual([200, 200]);
+    expect(mock.eventsub.sessions()).toEqual([]);
+    expect(connects).toEqual([]);
+
+    const seen: string[] = [];
+    await listener.on('stream.online', { broadcaster_user_id: '5003' }, (event) => seen.push(event.id)).ready;
+    mock.eventsub.trigger('stream.online', { broadcaster_user_id: '5003', id: 'first' });
+    await until(() => seen.length === 1);
+    // The same delivery posted again (same message ID): answered, not handed on twice.
+    const delivery = requests.find((request) => request.type === 'notification')!;
+    const again = await fetch(server.url, { method: 'POST', headers: headersOf(delivery), body: delivery.body });
+    expect(again.status).toBe(204);
+    // A tampered body: 403 and no handler call.
+    const tampered = await fetch(server.url, { method: 'POST', headers: headersOf(delivery), body: delivery.body.replace('first', 'forged') });
+    expect(tampered.status).toBe(403);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(seen).toEqual(['first']);
+    expect(errors).toEqual([]);
+  });
+
+  it('refuses a challenge for a shard it does not serve, or for another conduit', async () => {
+    const listener = serveWebhook({ shardCount: 2, shards: [1] });
+    const conduitId = await listener.conduitId;
+    await until(() => listener.shards[0]!.bound);
+    for (const conduitShard of [{ conduit_id: conduitId, shard: '0' }, { conduit_id: 'another-conduit', shard: '1' }]) {
+      const body = JSON.stringify({ challenge: 'not-mine', conduit_shard: conduitShard });
+      const id = `challenge-${conduitShard.shard}`;
+      const timestamp = new Date().toISOString();
+      const answer = await fetch(server.url, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'Twitch-Eventsub-Message-Id': id,
+          'Twitch-Eventsub-Message-Timestamp': timestamp,
+          'Twitch-Eventsub-Message-Type': 'webhook_callback_verification',
+          'Twitch-Eventsub-Message-Signature': `sha256=${createHmac('sha256', secret).update(id + timestamp + body).digest('hex')}`,
+        },
+        body,
+      });
+      expect(answer.status).toBe(403);
+    }
+  });
+
+  it('reports an unverified callback once, then assigns the shard again until the challenge is answered', async () => {
+    refuseChallenges = true;
+    const listener = serveWebhook({ webhook: { callback: server.url, secret, verificationTimeoutMs: 100 } });
+    handler = listener.handler;
+    const conduitId = await listener.conduitId;
+    const binds = () => mock.requests.filter((request) => request.method === 'PATCH' && request.path === '/eventsub/conduits/shards').length;
+    await until(() => binds() >= 3, 10_000);
+    expect(listener.shards[0]!.bound).toBe(false);
+    refuseChallenges = false;
+    await until(() => listener.shards[0]!.bound && enabledShards().length === 1, 15_000);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toBeInstanceOf(PlatformEventSubError);
+    expect((errors[0] as Error).message).toBe('Could not bind the webhook callback: the platform did not verify the callback of shard 0 within 0.1 seconds.');
+    expect(mock.eventsub.conduits()).toMatchObject([{ id: conduitId, shards: [{ id: '0', status: 'enabled' }] }]);
+  }, 30_000);
+
+  it('assigns a shard again after a conduit.shard.disabled event', async () => {
+    const listener = serveWebhook();
+    const conduitId = await listener.conduitId;
+    await until(() => listener.shards[0]!.bound && mock.eventsub.subscriptions({ type: 'conduit.shard.disabled', status: 'enabled' }).length === 1);
+    const challenges = () => requests.filter((request) => request.type === 'webhook_callback_verification' && request.status === 200).length;
+    expect(challenges()).toBe(1);
+    mock.eventsub.trigger('conduit.shard.disabled', { conduit_id: conduitId, shard_id: '0', status: 'notification_failures_exceeded', transport: { method: 'webhook', callback: server.url } });
+    await until(() => challenges() === 2 && listener.shards[0]!.bound);
+    expect(errors).toEqual([]);
+  });
+
+  it('refuses pending subscriptions when the conduit does not exist', async () => {
+    const listener = serveWebhook({ conduitId: 'no-such-conduit' });
+    const handle = listener.on('stream.online', { broadcaster_user_id: '5004' }, () => undefined);
+    const message = 'Could not bind the webhook callback: the conduit no-such-conduit does not exist or belongs to another client.';
+    await expect(listener.conduitId).rejects.toThrow(message);
+    await expect(handle.ready).rejects.toThrow(message);
+  });
+
+  it('checks the webhook option with the webhook listener\'s messages, and needs no WebSocket class', () => {
+    expect(() => eventSubConduit(client, { webhook: { callback: server.url, secret: 'short' } })).toThrow('The webhook secret must be 10 to 100 characters long.');
+    expect(() => eventSubConduit(client, { webhook: { callback: '', secret } })).toThrow('A webhook listener needs a `callback` URL and a `secret`.');
+    expect(() => eventSubConduit(client, { webhook: { callback: server.url, secret, verificationTimeoutMs: -1 } })).toThrow(
+      'The verificationTimeoutMs option must be a positive number of milliseconds.',
+    );
+    // No `webSocket` option, and this runtime's global WebSocket is not needed either.
+    const global = globalThis as { WebSocket?: unknown };
+    const saved = global.WebSocket;
+    delete global.WebSocket;
+    try {
+      listeners.push(eventSubConduit(client, { webhook: { callback: server.url, secret }, onError: (error) => errors.push(error) }));
+      expect(() => eventSubConduit(client, {})).toThrow('This runtime has no global WebSocket.');
+    } finally {
+      global.WebSocket = saved;
+    }
+  });
+
+  it('answers 404 on the handlers of a listener without webhook shards', async () => {
+    const listener = serve();
+    expect((await listener.fetch(new Request(server.url, { method: 'POST', body: '{}' }))).status).toBe(404);
+    handler = listener.handler;
+    expect((await fetch(server.url, { method: 'POST', body: '{}' })).status).toBe(404);
+  });
+});
+
+/** The Twitch-Eventsub headers of a recorded request, to post it again. */
+function headersOf(entry: { headers: IncomingMessage['headers'] }): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(entry.headers)) if (name.startsWith('twitch-eventsub-') || name === 'content-type') headers[name] = String(value);
+  return headers;
+}
+
+/** A node:http server on 127.0.0.1, with its `/eventsub` address. */
+async function serveHttp(listener: RequestListener) {
+  const server = createServer(listener);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/eventsub`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

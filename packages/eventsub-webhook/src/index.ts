@@ -1,7 +1,11 @@
+export { WebhookListener, eventSubWebhook, type WebhookListenerOptions } from './webhook-listener';
 export {
-  WebhookListener,
-  eventSubWebhook,
+  WebhookReceiver,
+  checkCallbackAndSecret,
+  type WebhookChallengeAnswer,
   type WebhookFetchHandler,
-  type WebhookListenerOptions,
+  type WebhookMessagePayload,
+  type WebhookMessageSubscription,
+  type WebhookReceiverOptions,
   type WebhookRequestHandler,
-} from './webhook-listener';
+} from './receiver';

@@ -1,15 +1,13 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PlatformError, PlatformEventSubError, clientCore, type ClientHandle, type Clock } from '@platform/core';
+import { EventSubListener, createSubscription, deleteSubscription, type EventSubListenerOptions, type ListenerSubscription } from '@platform/eventsub';
 import {
-  EventSubListener,
-  SeenIds,
-  createSubscription,
-  deleteSubscription,
-  parseTimestamp,
-  type EventSubListenerOptions,
-  type ListenerSubscription,
-} from '@platform/eventsub';
-import { signatureCheck, type RawBody, type SignatureCheck } from './signature';
+  WebhookReceiver,
+  checkCallbackAndSecret,
+  type WebhookChallengeAnswer,
+  type WebhookFetchHandler,
+  type WebhookMessagePayload,
+  type WebhookRequestHandler,
+} from './receiver';
 
 /** Options of `eventSubWebhook()`. */
 export interface WebhookListenerOptions extends EventSubListenerOptions {
@@ -29,71 +27,9 @@ export interface WebhookListenerOptions extends EventSubListenerOptions {
   verificationTimeoutMs?: number | undefined;
 }
 
-/**
- * A Node request handler: `http.createServer(handler)`, or Express middleware. As middleware it
- * passes a request that is not a POST on to `next()`, and calls `next(error)` with an error it
- * could not turn into an answer itself; every POST gets its answer from the listener.
- */
-export type WebhookRequestHandler = (request: IncomingMessage, response: ServerResponse, next?: (error?: unknown) => void) => void;
-
-/** A web-standard request handler, for edge runtimes and frameworks built on `fetch` (Hono, Next.js route handlers, Deno, Bun). */
-export type WebhookFetchHandler = (request: Request) => Promise<Response>;
-
-/** Messages older than this are refused (the platform's advice against replays). */
-const maxAgeMs = 10 * 60_000;
-/** How far in the future a timestamp may be, for a server clock a little behind the platform's. */
-const maxSkewMs = 60_000;
-/** A body larger than this is refused with 413 before it is read further: the platform's messages are a few kilobytes. */
-const maxBodyBytes = 4 * 1024 * 1024;
 const defaultVerificationTimeoutMs = 60_000;
 
-/** Header names as Node gives them (lower case). */
-const idHeader = 'twitch-eventsub-message-id';
-const timestampHeader = 'twitch-eventsub-message-timestamp';
-const signatureHeader = 'twitch-eventsub-message-signature';
-const typeHeader = 'twitch-eventsub-message-type';
 
-const parsedBodyMessage =
-  'The request body was already parsed by a middleware: mount express.raw({ type: \'application/json\' }) before the listener, ' +
-  'or put the listener before express.json(). The signature covers the exact bytes the platform sent, so a parsed body cannot be checked.';
-
-/** The subscription object inside a webhook message. */
-interface MessageSubscription {
-  id?: unknown;
-  type?: unknown;
-  version?: unknown;
-  status?: unknown;
-  condition?: Record<string, unknown>;
-}
-
-interface MessagePayload {
-  subscription?: MessageSubscription;
-  event?: unknown;
-  events?: unknown;
-  challenge?: unknown;
-  conduit_shard?: { conduit_id?: unknown; shard?: unknown };
-}
-
-/** A verification challenge this listener answers, and what answering it settles. */
-interface Challenge {
-  text: string;
-  subscription?: ListenerSubscription;
-  shard?: PendingShard;
-  subscriptionId?: string;
-}
-
-interface PendingShard {
-  conduitId: string;
-  shardId: string;
-  /** Set once a challenge was answered; the shard's later challenges are answered too. */
-  verified: boolean;
-  promise: Promise<void>;
-  resolve: () => void;
-  reject: (error: unknown) => void;
-}
-
-const decoder = new TextDecoder();
-const noop = () => undefined;
 
 /**
  * An EventSub listener on the webhook transport. Subscriptions are created with the app token and
@@ -135,13 +71,9 @@ export class WebhookListener extends EventSubListener {
   readonly #secret: string;
   readonly #verificationTimeoutMs: number;
   readonly #clock: Clock;
-  readonly #check: SignatureCheck;
-  readonly #seen: SeenIds;
-  #received = 0;
+  readonly #receiver: WebhookReceiver;
   /** Verification deadlines of subscriptions waiting for their challenge. */
   readonly #timers = new Map<ListenerSubscription, unknown>();
-  /** Conduit shards whose challenge this listener answers, by `<conduit id> <shard id>`. */
-  readonly #shards = new Map<string, PendingShard>();
 
   /**
    * @throws PlatformEventSubError `A webhook listener needs a \`callback\` URL and a \`secret\`.` or
@@ -155,42 +87,15 @@ export class WebhookListener extends EventSubListener {
     this.#verificationTimeoutMs = options.verificationTimeoutMs ?? defaultVerificationTimeoutMs;
     const clock = clientCore(client).clock;
     this.#clock = clock;
-    this.#check = signatureCheck(options.secret);
-    // IDs are kept as long as a message that carries them can pass the age check.
-    this.#seen = new SeenIds(() => clock.now(), maxAgeMs + maxSkewMs);
-    this.handler = (request, response, next) => this.#nodeRequest(request, response, next);
-    this.fetch = (request) => this.#fetchRequest(request);
-  }
-
-  /**
-   * Has the listener answer the verification challenge of a conduit shard (`{ challenge,
-   * conduit_shard: { conduit_id, shard } }`) that names this conduit and shard, for a shard whose
-   * transport is this listener's callback and secret. Without it such a challenge gets 403.
-   *
-   * @returns A promise that resolves once the next challenge for the shard has been answered (it
-   *   rejects when the listener is closed first). Call it again before assigning the shard again.
-   * @example
-   * const verified = listener.acceptShardVerification(conduitId, '0');
-   * await updateShards(conduitId, [{ id: '0', transport: { method: 'webhook', callback, secret } }]);
-   * await verified;
-   */
-  acceptShardVerification(conduitId: string, shardId: string): Promise<void> {
-    if (typeof conduitId !== 'string' || conduitId === '' || typeof shardId !== 'string' || shardId === '') {
-      throw new PlatformError('acceptShardVerification() needs a conduit ID and a shard ID (strings).');
-    }
-    const key = `${conduitId} ${shardId}`;
-    const known = this.#shards.get(key);
-    if (known && !known.verified) return known.promise;
-    let resolve!: () => void;
-    let reject!: (error: unknown) => void;
-    const promise = new Promise<void>((settle, fail) => {
-      resolve = settle;
-      reject = fail;
+    this.#receiver = new WebhookReceiver({
+      secret: options.secret,
+      clock,
+      report: this.report,
+      challenge: (payload) => this.#challenge(payload),
+      deliver: (messageType, payload) => this.#deliver(messageType, payload),
     });
-    promise.catch(noop);
-    if (this.closed) reject(new PlatformEventSubError(`The listener was closed before the platform verified shard ${shardId} of conduit ${conduitId}.`));
-    else this.#shards.set(key, { conduitId, shardId, verified: false, promise, resolve, reject });
-    return promise;
+    this.handler = this.#receiver.handler;
+    this.fetch = this.#receiver.fetch;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -247,10 +152,6 @@ export class WebhookListener extends EventSubListener {
   protected shutdown(): Promise<void> {
     for (const timer of this.#timers.values()) this.#clock.clearTimeout(timer);
     this.#timers.clear();
-    for (const shard of this.#shards.values()) {
-      shard.reject(new PlatformEventSubError(`The listener was closed before the platform verified shard ${shard.shardId} of conduit ${shard.conduitId}.`));
-    }
-    this.#shards.clear();
     return Promise.resolve();
   }
 
@@ -279,224 +180,38 @@ export class WebhookListener extends EventSubListener {
   // Messages, whatever the server
 
   /**
-   * Checks a message after its signature check: the status to answer with when it ends here
-   * (403, 400, or 204 for a repeat), else the parsed body. `valid` is the signature's verdict.
+   * The answer to the challenge of a subscription of this listener; undefined for any other,
+   * including a conduit shard's (serve conduit shards with the conduit listener's `webhook` option).
    */
-  #accept(valid: boolean, messageId: string, timestamp: string, messageType: string | null | undefined, body: RawBody): number | MessagePayload {
-    if (!valid) return 403;
-    const sent = parseTimestamp(timestamp);
-    const now = this.#clock.now();
-    // NaN (an unreadable timestamp) fails both comparisons.
-    if (!(now - sent <= maxAgeMs && sent - now <= maxSkewMs)) return 403;
-    let payload: MessagePayload;
-    try {
-      payload = JSON.parse(typeof body === 'string' ? body : decoder.decode(body)) as MessagePayload;
-    } catch (error) {
-      this.report(new PlatformEventSubError(`The webhook message ${messageId} has a valid signature but a body that is not JSON.`, { cause: error }));
-      return 400;
-    }
-    if (typeof payload !== 'object' || payload === null) return 400;
-    // A repeated challenge is answered again (answering is harmless); other repeats are dropped.
-    if (messageType !== 'webhook_callback_verification') {
-      if (this.#seen.repeat(messageId)) return 204;
-      if ((++this.#received & 1023) === 0) this.#seen.prune();
-    }
-    return payload;
-  }
-
-  /** The challenge to answer, when it is for a subscription or conduit shard of this listener. */
-  #challenge(payload: MessagePayload): Challenge | undefined {
+  #challenge(payload: WebhookMessagePayload): WebhookChallengeAnswer | undefined {
     const text = payload.challenge;
-    if (typeof text !== 'string') return undefined;
-    const shard = payload.conduit_shard;
-    if (shard) {
-      const pending = this.#shards.get(`${String(shard.conduit_id)} ${String(shard.shard)}`);
-      return pending ? { text, shard: pending } : undefined;
-    }
     const about = payload.subscription;
-    if (!about || typeof about.id !== 'string') return undefined;
-    const subscription = this.route(about.id, String(about.type), String(about.version), about.condition);
-    return subscription ? { text, subscription, subscriptionId: about.id } : undefined;
+    if (typeof text !== 'string' || payload.conduit_shard || !about || typeof about.id !== 'string') return undefined;
+    const id = about.id;
+    const subscription = this.route(id, String(about.type), String(about.version), about.condition);
+    return subscription && { text, answered: () => this.#verified(subscription, id) };
   }
 
-  /** After the challenge was answered: `ready` resolves (or the shard's promise). */
-  #verified(challenge: Challenge): void {
-    const { subscription, shard } = challenge;
-    if (shard) {
-      shard.verified = true;
-      shard.resolve();
-      return;
-    }
-    if (!subscription) return;
+  /** After the challenge was answered: `ready` resolves. */
+  #verified(subscription: ListenerSubscription, id: string): void {
     // The challenge can outrun the create call's answer: it names the subscription too.
-    if (subscription.id === undefined) this.assignId(subscription, challenge.subscriptionId);
+    if (subscription.id === undefined) this.assignId(subscription, id);
     this.#clearTimer(subscription);
     subscription.confirm();
   }
 
   /** After a notification or revocation was answered with 204: hands it to its subscription. */
-  #deliver(messageType: string, payload: MessagePayload): void {
+  #deliver(messageType: string, payload: WebhookMessagePayload): void {
     const about = payload.subscription;
     if (!about || typeof about.id !== 'string') return;
     const subscription = this.route(about.id, String(about.type), String(about.version), about.condition);
     if (!subscription) return;
     if (messageType === 'notification') {
       if (subscription.state === 'pending' && subscription.id === undefined) this.assignId(subscription, about.id);
-      this.dispatch(subscription, subscription.batched ? this.#fresh(payload.events) : payload.event);
+      this.dispatch(subscription, subscription.batched ? this.#receiver.fresh(payload.events) : payload.event);
     } else if (messageType === 'revocation') {
       this.revoked(subscription, typeof about.status === 'string' ? about.status : 'unknown');
     }
-  }
-
-  /** A batch without the entries already delivered in an earlier message (the platform dedupes batches by entry ID). */
-  #fresh(events: unknown): unknown {
-    if (!Array.isArray(events)) return events;
-    return events.filter((entry: { id?: unknown } | null) => typeof entry?.id !== 'string' || !this.#seen.repeat(`event ${entry.id}`));
-  }
-
-  // -------------------------------------------------------------------------------------------
-  // Node
-
-  #nodeRequest(request: IncomingMessage, response: ServerResponse, next: ((error?: unknown) => void) | undefined): void {
-    if (request.method !== 'POST') {
-      // As middleware, other methods are the next route's business.
-      if (next) next();
-      else response.writeHead(405, { Allow: 'POST' }).end();
-      return;
-    }
-    const parsed = (request as { body?: unknown }).body;
-    if (typeof parsed === 'string' || parsed instanceof Uint8Array) {
-      // express.raw() or express.text() left the body as it came.
-      this.#nodeReceive(request, response, next, parsed);
-      return;
-    }
-    if (request.readableEnded || (parsed !== undefined && parsed !== null && (request as { _body?: unknown })._body === true)) {
-      // Another middleware read the stream: what it left cannot be checked against the signature.
-      response.writeHead(500).end();
-      this.report(new PlatformEventSubError(parsedBodyMessage));
-      return;
-    }
-    if (Number(request.headers['content-length']) > maxBodyBytes) {
-      tooLarge(request, response);
-      return;
-    }
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    request.on('data', (chunk: Uint8Array) => {
-      size += chunk.length;
-      if (size <= maxBodyBytes) chunks.push(chunk);
-      else if (size - chunk.length <= maxBodyBytes) {
-        chunks.length = 0;
-        tooLarge(request, response);
-      }
-    });
-    request.on('end', () => {
-      if (size <= maxBodyBytes) this.#nodeReceive(request, response, next, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
-    });
-    // A client that went away: there is nobody left to answer.
-    request.on('error', noop);
-  }
-
-  #nodeReceive(request: IncomingMessage, response: ServerResponse, next: ((error?: unknown) => void) | undefined, body: RawBody): void {
-    const headers = request.headers;
-    const messageId = headers[idHeader];
-    const timestamp = headers[timestampHeader];
-    const signature = headers[signatureHeader];
-    if (typeof messageId !== 'string' || typeof timestamp !== 'string' || typeof signature !== 'string') {
-      response.writeHead(403).end();
-      return;
-    }
-    const type = headers[typeHeader];
-    const messageType = typeof type === 'string' ? type : undefined;
-    let valid: boolean | Promise<boolean>;
-    try {
-      valid = this.#check(messageId, timestamp, body, signature);
-    } catch (error) {
-      this.#nodeFailure(response, next, error);
-      return;
-    }
-    if (typeof valid === 'boolean') this.#nodeAnswer(response, next, valid, messageId, timestamp, messageType, body);
-    else {
-      valid.then(
-        (verdict) => this.#nodeAnswer(response, next, verdict, messageId, timestamp, messageType, body),
-        (error: unknown) => this.#nodeFailure(response, next, error),
-      );
-    }
-  }
-
-  #nodeAnswer(
-    response: ServerResponse,
-    next: ((error?: unknown) => void) | undefined,
-    valid: boolean,
-    messageId: string,
-    timestamp: string,
-    messageType: string | undefined,
-    body: RawBody,
-  ): void {
-    try {
-      const payload = this.#accept(valid, messageId, timestamp, messageType, body);
-      if (typeof payload === 'number') {
-        response.writeHead(payload).end();
-        return;
-      }
-      if (messageType === 'webhook_callback_verification') {
-        const challenge = this.#challenge(payload);
-        if (!challenge) {
-          response.writeHead(403).end();
-          return;
-        }
-        response.writeHead(200, { 'Content-Type': 'text/plain', 'Content-Length': Buffer.byteLength(challenge.text) }).end(challenge.text);
-        this.#verified(challenge);
-        return;
-      }
-      // Answer first: the platform counts a slow answer as a failed delivery.
-      response.writeHead(204).end();
-      if (messageType !== undefined) this.#deliver(messageType, payload);
-    } catch (error) {
-      this.#nodeFailure(response, next, error);
-    }
-  }
-
-  #nodeFailure(response: ServerResponse, next: ((error?: unknown) => void) | undefined, error: unknown): void {
-    if (next && !response.headersSent) {
-      next(error);
-      return;
-    }
-    if (!response.headersSent) response.writeHead(500).end();
-    this.report(error);
-  }
-
-  // -------------------------------------------------------------------------------------------
-  // fetch
-
-  async #fetchRequest(request: Request): Promise<Response> {
-    if (request.method !== 'POST') return new Response(null, { status: 405, headers: { Allow: 'POST' } });
-    const headers = request.headers;
-    if (Number(headers.get('content-length')) > maxBodyBytes) return new Response(null, { status: 413 });
-    const body = new Uint8Array(await request.arrayBuffer());
-    if (body.length > maxBodyBytes) return new Response(null, { status: 413 });
-    const messageId = headers.get(idHeader);
-    const timestamp = headers.get(timestampHeader);
-    const signature = headers.get(signatureHeader);
-    if (messageId === null || timestamp === null || signature === null) return new Response(null, { status: 403 });
-    const messageType = headers.get(typeHeader);
-    let payload: number | MessagePayload;
-    try {
-      payload = this.#accept(await this.#check(messageId, timestamp, body, signature), messageId, timestamp, messageType, body);
-    } catch (error) {
-      this.report(error);
-      return new Response(null, { status: 500 });
-    }
-    if (typeof payload === 'number') return new Response(null, { status: payload });
-    if (messageType === 'webhook_callback_verification') {
-      const challenge = this.#challenge(payload);
-      if (!challenge) return new Response(null, { status: 403 });
-      this.#verified(challenge);
-      return new Response(challenge.text, { status: 200, headers: { 'Content-Type': 'text/plain' } });
-    }
-    // Handlers run before the answer goes out: an edge runtime may end the work once it has.
-    if (messageType !== null) this.#deliver(messageType, payload);
-    return new Response(null, { status: 204 });
   }
 }
 
@@ -524,28 +239,10 @@ export function eventSubWebhook(client: ClientHandle, options: WebhookListenerOp
 /** The options, checked: the spec's messages for the callback and secret, a PlatformError for the rest. */
 function checkOptions(options: WebhookListenerOptions): WebhookListenerOptions {
   const given = (typeof options === 'object' && options !== null ? options : {}) as Partial<WebhookListenerOptions>;
-  const { callback, secret, verificationTimeoutMs } = given;
-  if (typeof callback !== 'string' || callback === '' || typeof secret !== 'string' || secret === '') {
-    throw new PlatformEventSubError('A webhook listener needs a `callback` URL and a `secret`.');
-  }
-  if (secret.length < 10 || secret.length > 100) throw new PlatformEventSubError('The webhook secret must be 10 to 100 characters long.');
-  let url: URL | undefined;
-  try {
-    url = new URL(callback);
-  } catch {
-    url = undefined;
-  }
-  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-    throw new PlatformError(`The webhook callback must be an absolute https:// (or, for local tests, http://) URL; got "${callback}".`);
-  }
+  checkCallbackAndSecret(given.callback, given.secret);
+  const { verificationTimeoutMs } = given;
   if (verificationTimeoutMs !== undefined && (typeof verificationTimeoutMs !== 'number' || !(verificationTimeoutMs > 0) || !Number.isFinite(verificationTimeoutMs))) {
     throw new PlatformError('The verificationTimeoutMs option must be a positive number of milliseconds.');
   }
   return options;
-}
-
-/** Refuses a body over the limit and closes the connection once the answer is out, so the rest is never read. */
-function tooLarge(request: IncomingMessage, response: ServerResponse): void {
-  response.once('finish', () => request.destroy());
-  response.writeHead(413, { Connection: 'close' }).end();
 }

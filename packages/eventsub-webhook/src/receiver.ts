@@ -1,0 +1,309 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { PlatformError, PlatformEventSubError, type Clock } from '@platform/core';
+import { SeenIds, parseTimestamp } from '@platform/eventsub';
+import { signatureCheck, type RawBody, type SignatureCheck } from './signature';
+
+/**
+ * A Node request handler: `http.createServer(handler)`, or Express middleware. As middleware it
+ * passes a request that is not a POST on to `next()`, and calls `next(error)` with an error it
+ * could not turn into an answer itself; every POST gets its answer from the listener.
+ */
+export type WebhookRequestHandler = (request: IncomingMessage, response: ServerResponse, next?: (error?: unknown) => void) => void;
+
+/** A web-standard request handler, for edge runtimes and frameworks built on `fetch` (Hono, Next.js route handlers, Deno, Bun). */
+export type WebhookFetchHandler = (request: Request) => Promise<Response>;
+
+/** The subscription object inside a webhook message, as far as a receiver reads it. */
+export interface WebhookMessageSubscription {
+  id?: unknown;
+  type?: unknown;
+  version?: unknown;
+  status?: unknown;
+  condition?: Record<string, unknown>;
+}
+
+/** The parsed body of a webhook message whose signature, age and ID passed the checks. */
+export interface WebhookMessagePayload {
+  subscription?: WebhookMessageSubscription;
+  event?: unknown;
+  events?: unknown;
+  challenge?: unknown;
+  conduit_shard?: { conduit_id?: unknown; shard?: unknown };
+}
+
+/** The answer to a verification challenge: the text to send back, and what to do once it is sent. */
+export interface WebhookChallengeAnswer {
+  text: string;
+  answered(): void;
+}
+
+/** What a receiver hands its owner once a message passed every check. */
+export interface WebhookReceiverOptions {
+  /** The secret the platform signs with (10 to 100 characters). */
+  secret: string;
+  clock: Clock;
+  /** Failures that reach nobody else: a body that is not JSON, a parsed body, a throwing handler. */
+  report(error: unknown): void;
+  /** The answer to a verification challenge, or undefined to refuse it with 403 (it is not the owner's). */
+  challenge(payload: WebhookMessagePayload): WebhookChallengeAnswer | undefined;
+  /** A notification or revocation, after its 204 went out (for `fetch`: before the answer is returned). */
+  deliver(messageType: string, payload: WebhookMessagePayload): void;
+}
+
+/** Messages older than this are refused (the platform's advice against replays). */
+const maxAgeMs = 10 * 60_000;
+/** How far in the future a timestamp may be, for a server clock a little behind the platform's. */
+const maxSkewMs = 60_000;
+/** A body larger than this is refused with 413 before it is read further: the platform's messages are a few kilobytes. */
+const maxBodyBytes = 4 * 1024 * 1024;
+
+/** Header names as Node gives them (lower case). */
+const idHeader = 'twitch-eventsub-message-id';
+const timestampHeader = 'twitch-eventsub-message-timestamp';
+const signatureHeader = 'twitch-eventsub-message-signature';
+const typeHeader = 'twitch-eventsub-message-type';
+
+const parsedBodyMessage =
+  'The request body was already parsed by a middleware: mount express.raw({ type: \'application/json\' }) before the listener, ' +
+  'or put the listener before express.json(). The signature covers the exact bytes the platform sent, so a parsed body cannot be checked.';
+
+const decoder = new TextDecoder();
+const noop = () => undefined;
+
+/**
+ * Checks a webhook transport's `callback` and `secret` with the spec's messages.
+ *
+ * @throws PlatformEventSubError `A webhook listener needs a \`callback\` URL and a \`secret\`.` or
+ *   `The webhook secret must be 10 to 100 characters long.`; PlatformError for a callback that is
+ *   not an absolute http(s) URL.
+ */
+export function checkCallbackAndSecret(callback: unknown, secret: unknown): void {
+  if (typeof callback !== 'string' || callback === '' || typeof secret !== 'string' || secret === '') {
+    throw new PlatformEventSubError('A webhook listener needs a `callback` URL and a `secret`.');
+  }
+  if (secret.length < 10 || secret.length > 100) throw new PlatformEventSubError('The webhook secret must be 10 to 100 characters long.');
+  let url: URL | undefined;
+  try {
+    url = new URL(callback);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    throw new PlatformError(`The webhook callback must be an absolute https:// (or, for local tests, http://) URL; got "${callback}".`);
+  }
+}
+
+/**
+ * The message intake of a webhook callback, shared by the webhook listener and the conduit
+ * listener's webhook shards. `handler` (Node, Express) and `fetch` (web-standard) check each
+ * message and answer it:
+ *
+ * - the HMAC-SHA256 signature over message ID, timestamp and raw body, compared in constant time
+ *   (missing or wrong: 403);
+ * - the timestamp: older than 10 minutes, or unreadable: 403;
+ * - the message ID: a repeat gets 204 and is not handed on again;
+ * - a verification challenge the owner accepts gets 200 with the challenge as `text/plain`, one
+ *   it does not gets 403; a notification or revocation gets 204 and goes to the owner.
+ */
+export class WebhookReceiver {
+  readonly handler: WebhookRequestHandler;
+  readonly fetch: WebhookFetchHandler;
+  readonly #owner: WebhookReceiverOptions;
+  readonly #clock: Clock;
+  readonly #check: SignatureCheck;
+  readonly #seen: SeenIds;
+  #received = 0;
+
+  constructor(owner: WebhookReceiverOptions) {
+    this.#owner = owner;
+    this.#clock = owner.clock;
+    this.#check = signatureCheck(owner.secret);
+    // IDs are kept as long as a message that carries them can pass the age check.
+    this.#seen = new SeenIds(() => owner.clock.now(), maxAgeMs + maxSkewMs);
+    this.handler = (request, response, next) => this.#nodeRequest(request, response, next);
+    this.fetch = (request) => this.#fetchRequest(request);
+  }
+
+  /** A batch without the entries already handed on in an earlier message (the platform dedupes batches by entry ID). */
+  fresh(events: unknown): unknown {
+    if (!Array.isArray(events)) return events;
+    return events.filter((entry: { id?: unknown } | null) => typeof entry?.id !== 'string' || !this.#seen.repeat(`event ${entry.id}`));
+  }
+
+  /**
+   * Checks a message after its signature check: the status to answer with when it ends here
+   * (403, 400, or 204 for a repeat), else the parsed body. `valid` is the signature's verdict.
+   */
+  #accept(valid: boolean, messageId: string, timestamp: string, messageType: string | null | undefined, body: RawBody): number | WebhookMessagePayload {
+    if (!valid) return 403;
+    const sent = parseTimestamp(timestamp);
+    const now = this.#clock.now();
+    // NaN (an unreadable timestamp) fails both comparisons.
+    if (!(now - sent <= maxAgeMs && sent - now <= maxSkewMs)) return 403;
+    let payload: WebhookMessagePayload;
+    try {
+      payload = JSON.parse(typeof body === 'string' ? body : decoder.decode(body)) as WebhookMessagePayload;
+    } catch (error) {
+      this.#owner.report(new PlatformEventSubError(`The webhook message ${messageId} has a valid signature but a body that is not JSON.`, { cause: error }));
+      return 400;
+    }
+    if (typeof payload !== 'object' || payload === null) return 400;
+    // A repeated challenge is answered again (answering is harmless); other repeats are dropped.
+    if (messageType !== 'webhook_callback_verification') {
+      if (this.#seen.repeat(messageId)) return 204;
+      if ((++this.#received & 1023) === 0) this.#seen.prune();
+    }
+    return payload;
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Node
+
+  #nodeRequest(request: IncomingMessage, response: ServerResponse, next: ((error?: unknown) => void) | undefined): void {
+    if (request.method !== 'POST') {
+      // As middleware, other methods are the next route's business.
+      if (next) next();
+      else response.writeHead(405, { Allow: 'POST' }).end();
+      return;
+    }
+    const parsed = (request as { body?: unknown }).body;
+    if (typeof parsed === 'string' || parsed instanceof Uint8Array) {
+      // express.raw() or express.text() left the body as it came.
+      this.#nodeReceive(request, response, next, parsed);
+      return;
+    }
+    if (request.readableEnded || (parsed !== undefined && parsed !== null && (request as { _body?: unknown })._body === true)) {
+      // Another middleware read the stream: what it left cannot be checked against the signature.
+      response.writeHead(500).end();
+      this.#owner.report(new PlatformEventSubError(parsedBodyMessage));
+      return;
+    }
+    if (Number(request.headers['content-length']) > maxBodyBytes) {
+      tooLarge(request, response);
+      return;
+    }
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    request.on('data', (chunk: Uint8Array) => {
+      size += chunk.length;
+      if (size <= maxBodyBytes) chunks.push(chunk);
+      else if (size - chunk.length <= maxBodyBytes) {
+        chunks.length = 0;
+        tooLarge(request, response);
+      }
+    });
+    request.on('end', () => {
+      if (size <= maxBodyBytes) this.#nodeReceive(request, response, next, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+    });
+    // A client that went away: there is nobody left to answer.
+    request.on('error', noop);
+  }
+
+  #nodeReceive(request: IncomingMessage, response: ServerResponse, next: ((error?: unknown) => void) | undefined, body: RawBody): void {
+    const headers = request.headers;
+    const messageId = headers[idHeader];
+    const timestamp = headers[timestampHeader];
+    const signature = headers[signatureHeader];
+    if (typeof messageId !== 'string' || typeof timestamp !== 'string' || typeof signature !== 'string') {
+      response.writeHead(403).end();
+      return;
+    }
+    const type = headers[typeHeader];
+    const messageType = typeof type === 'string' ? type : undefined;
+    let valid: boolean | Promise<boolean>;
+    try {
+      valid = this.#check(messageId, timestamp, body, signature);
+    } catch (error) {
+      this.#nodeFailure(response, next, error);
+      return;
+    }
+    if (typeof valid === 'boolean') this.#nodeAnswer(response, next, valid, messageId, timestamp, messageType, body);
+    else {
+      valid.then(
+        (verdict) => this.#nodeAnswer(response, next, verdict, messageId, timestamp, messageType, body),
+        (error: unknown) => this.#nodeFailure(response, next, error),
+      );
+    }
+  }
+
+  #nodeAnswer(
+    response: ServerResponse,
+    next: ((error?: unknown) => void) | undefined,
+    valid: boolean,
+    messageId: string,
+    timestamp: string,
+    messageType: string | undefined,
+    body: RawBody,
+  ): void {
+    try {
+      const payload = this.#accept(valid, messageId, timestamp, messageType, body);
+      if (typeof payload === 'number') {
+        response.writeHead(payload).end();
+        return;
+      }
+      if (messageType === 'webhook_callback_verification') {
+        const challenge = this.#owner.challenge(payload);
+        if (!challenge) {
+          response.writeHead(403).end();
+          return;
+        }
+        response.writeHead(200, { 'Content-Type': 'text/plain', 'Content-Length': Buffer.byteLength(challenge.text) }).end(challenge.text);
+        challenge.answered();
+        return;
+      }
+      // Answer first: the platform counts a slow answer as a failed delivery.
+      response.writeHead(204).end();
+      if (messageType !== undefined) this.#owner.deliver(messageType, payload);
+    } catch (error) {
+      this.#nodeFailure(response, next, error);
+    }
+  }
+
+  #nodeFailure(response: ServerResponse, next: ((error?: unknown) => void) | undefined, error: unknown): void {
+    if (next && !response.headersSent) {
+      next(error);
+      return;
+    }
+    if (!response.headersSent) response.writeHead(500).end();
+    this.#owner.report(error);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // fetch
+
+  async #fetchRequest(request: Request): Promise<Response> {
+    if (request.method !== 'POST') return new Response(null, { status: 405, headers: { Allow: 'POST' } });
+    const headers = request.headers;
+    if (Number(headers.get('content-length')) > maxBodyBytes) return new Response(null, { status: 413 });
+    const body = new Uint8Array(await request.arrayBuffer());
+    if (body.length > maxBodyBytes) return new Response(null, { status: 413 });
+    const messageId = headers.get(idHeader);
+    const timestamp = headers.get(timestampHeader);
+    const signature = headers.get(signatureHeader);
+    if (messageId === null || timestamp === null || signature === null) return new Response(null, { status: 403 });
+    const messageType = headers.get(typeHeader);
+    let payload: number | WebhookMessagePayload;
+    try {
+      payload = this.#accept(await this.#check(messageId, timestamp, body, signature), messageId, timestamp, messageType, body);
+    } catch (error) {
+      this.#owner.report(error);
+      return new Response(null, { status: 500 });
+    }
+    if (typeof payload === 'number') return new Response(null, { status: payload });
+    if (messageType === 'webhook_callback_verification') {
+      const challenge = this.#owner.challenge(payload);
+      if (!challenge) return new Response(null, { status: 403 });
+      challenge.answered();
+      return new Response(challenge.text, { status: 200, headers: { 'Content-Type': 'text/plain' } });
+    }
+    // Handlers run before the answer goes out: an edge runtime may end the work once it has.
+    if (messageType !== null) this.#owner.deliver(messageType, payload);
+    return new Response(null, { status: 204 });
+  }
+}
+
+/** Refuses a body over the limit and closes the connection once the answer is out, so the rest is never read. */
+function tooLarge(request: IncomingMessage, response: ServerResponse): void {
+  response.once('finish', () => request.destroy());
+  response.writeHead(413, { Connection: 'close' }).end();
+}

@@ -22,6 +22,12 @@ export interface WebSocketListenerOptions extends EventSubListenerOptions {
   keepaliveTimeoutSeconds?: number | undefined;
   /** Subscriptions per connection before another connection is opened. Default 300, the platform's limit. */
   subscriptionsPerConnection?: number | undefined;
+  /**
+   * Connections the listener opens at most; once they are all full, a new subscription is refused
+   * (`Could not subscribe to <type> (version <n>): the listener is full: ...`) without a request.
+   * Default 3, the platform's limit per user (other listeners of the same user count too).
+   */
+  maxConnections?: number | undefined;
 }
 
 /** One WebSocket connection of the listener and the subscriptions it carries. */
@@ -59,7 +65,7 @@ export function connectionUrl(base: string, keepaliveTimeoutSeconds: number | un
 /**
  * Listens to events over the platform's EventSub WebSocket, with a user token (chosen like any
  * call: the client view's `as`, or the single registered user). One connection carries up to 300
- * subscriptions; more open another connection. A `session_reconnect` is followed without losing
+ * subscriptions; more open another connection, up to 3 (the platform's limits per user). A `session_reconnect` is followed without losing
  * or repeating an event; after a drop (a close code, a reset, a silence past the keepalive
  * timeout) the listener reconnects within 10 seconds and creates its subscriptions again on the
  * new session, routed to the same handlers.
@@ -73,6 +79,7 @@ export class WebSocketListener extends EventSubListener {
   readonly #webSocket: WebSocketClass;
   readonly #url: string;
   readonly #perConnection: number;
+  readonly #maxConnections: number;
 
   constructor(client: ClientHandle, options: WebSocketListenerOptions = {}) {
     super(client, options, 'websocket');
@@ -83,6 +90,11 @@ export class WebSocketListener extends EventSubListener {
       throw new PlatformError(`The subscriptionsPerConnection option must be a whole number, 1 or more; got ${String(perConnection)}.`);
     }
     this.#perConnection = perConnection;
+    const maxConnections = options.maxConnections ?? 3;
+    if (!Number.isInteger(maxConnections) || maxConnections < 1) {
+      throw new PlatformError(`The maxConnections option must be a whole number, 1 or more; got ${String(maxConnections)}.`);
+    }
+    this.#maxConnections = maxConnections;
   }
 
   /** The platform's IDs of the sessions currently welcomed, one per connection. */
@@ -92,7 +104,12 @@ export class WebSocketListener extends EventSubListener {
 
   protected attach(subscription: ListenerSubscription): void {
     let connection = this.#connections.find((each) => each.subscriptions.size < this.#perConnection);
-    if (!connection) connection = this.#open();
+    if (!connection && this.#connections.length >= this.#maxConnections) {
+      const count = this.#maxConnections;
+      this.refuse(subscription, `the listener is full: ${count} connection${count === 1 ? '' : 's'} of ${this.#perConnection} subscriptions each (the platform allows 3 connections per user, 300 subscriptions each).`);
+      return;
+    }
+    connection ??= this.#open();
     connection.subscriptions.add(subscription);
     subscription.session = connection;
     if (connection.session.sessionId !== undefined) this.#create(connection, subscription);

@@ -195,6 +195,23 @@ describe('WebSocket listener against the mock platform', () => {
     expect(mock.eventsub.sessions().filter((session) => session.subscriptions === 1)).toHaveLength(2);
   });
 
+  it('opens 3 connections at most (the platform\'s limit per user), then refuses a subscription without a request', async () => {
+    const casters = [streamer, bot, mock.addUser({ id: '3003', login: 'third' }), mock.addUser({ id: '4004', login: 'fourth' })];
+    const listener = listen({ subscriptionsPerConnection: 1 });
+    const handles = casters.map((caster) => listener.on('stream.online', { broadcaster_user_id: caster.id }, () => undefined));
+    await Promise.all(handles.slice(0, 3).map((handle) => handle.ready));
+    const message = 'Could not subscribe to stream.online (version 1): the listener is full: 3 connections of 1 subscriptions each (the platform allows 3 connections per user, 300 subscriptions each).';
+    await expect(handles[3]!.ready).rejects.toThrow(message);
+    expect(errors.map((error) => (error as Error).message)).toEqual([message]);
+    expect(posts()).toHaveLength(3);
+    expect(listener.sessionIds).toHaveLength(3);
+    // A stopped subscription frees its connection, which closes; the next subscription opens one again.
+    await handles[0]!.stop();
+    await listener.on('stream.online', { broadcaster_user_id: casters[3]!.id }, () => undefined).ready;
+    expect(listener.sessionIds).toHaveLength(3);
+    expect(() => listen({ maxConnections: 0 })).toThrow('The maxConnections option must be a whole number, 1 or more; got 0.');
+  });
+
   it('retries a create call on 503 on the same session, 6 attempts in all, then rejects ready', async () => {
     mock.fault({ route: 'POST /eventsub/subscriptions', times: 2, fault: { kind: 'status', status: 503 } });
     const listener = listen();

@@ -107,6 +107,37 @@ describe('EventSubSession', () => {
     expect(next.sent).toEqual([]);
   });
 
+  it('drops every repeat of a handoff longer than the 1,000 ids kept otherwise, UUIDs or not', async () => {
+    const old = start();
+    old.welcome('s1');
+    const uuid = (n: number) => `0f8e7d6c-5b4a-4392-8170-${n.toString(16).padStart(12, '0')}`;
+    const ids = Array.from({ length: 3000 }, (_, n) => (n % 10 === 0 ? `plain-${n}` : uuid(n)));
+    for (const id of ids.slice(0, 500)) old.notify(id);
+    old.frame('session_reconnect', { session: { id: 's1', keepalive_timeout_seconds: null, reconnect_url: 'ws://127.0.0.1:2/ws' } });
+    const next = FakeSocket.made.at(-1)!;
+    // Both sockets carry every message of the window, the new one from its start.
+    for (const id of ids.slice(500, 2000)) old.notify(id);
+    for (const id of ids.slice(500, 2000)) next.notify(id);
+    next.welcome('s1');
+    for (const id of ids.slice(2000)) next.notify(id);
+    for (const id of ids.slice(500)) old.notify(id);
+    expect(log.slice(1)).toEqual(ids.map((id) => `notification ${id}`));
+    // Once the old socket is let go, only the last 1,000 are kept.
+    await clock.advance(1000);
+    next.notify(ids[2000]!);
+    next.notify(ids[1999]!);
+    expect(log.slice(3001)).toEqual([`notification ${ids[1999]!}`]);
+  });
+
+  it('delivers a frame without a message id (it cannot be told from another)', () => {
+    const socket = start();
+    socket.welcome('s1');
+    const frame = JSON.stringify({ metadata: { message_type: 'notification' }, payload: { event: { text: 'no id' } } });
+    socket.onmessage?.({ data: frame });
+    socket.onmessage?.({ data: frame });
+    expect(log).toEqual(['welcome s1', 'notification no id', 'notification no id']);
+  });
+
   it('waits for the new welcome when the old socket closes first during a handoff', () => {
     const old = start();
     old.welcome('s1');

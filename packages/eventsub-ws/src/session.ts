@@ -1,4 +1,5 @@
 import { PlatformEventSubError, type Clock } from '@platform/core';
+import { MessageIdSet } from './message-ids';
 
 /** The part of the WebSocket interface the session uses: the browser's, Node 22's global one, or `ws`. */
 export interface WebSocketLike {
@@ -66,28 +67,6 @@ const slackMs = (keepaliveMs: number) => Math.min(Math.max(keepaliveMs / 10, 500
 
 const OPEN = 1;
 
-/** The last `capacity` message IDs, in a ring: lookups and inserts allocate nothing. */
-class RecentIds {
-  readonly #ring: (string | undefined)[];
-  readonly #set = new Set<string>();
-  #next = 0;
-
-  constructor(capacity: number) {
-    this.#ring = new Array<string | undefined>(capacity);
-  }
-
-  /** Records `id`; true when it is among the last `capacity` recorded (a repeat). */
-  repeat(id: string): boolean {
-    if (this.#set.has(id)) return true;
-    const old = this.#ring[this.#next];
-    if (old !== undefined) this.#set.delete(old);
-    this.#ring[this.#next] = id;
-    this.#set.add(id);
-    this.#next = (this.#next + 1) % this.#ring.length;
-    return false;
-  }
-}
-
 /** How long the old socket of a handoff is still read after the new welcome. */
 const retireAfterMs = 1000;
 
@@ -114,9 +93,10 @@ export class EventSubSession {
   #reconnectTimer: unknown;
   #attempt = 0;
   #closed = false;
-  readonly #seen = new RecentIds(1000);
+  /** The last 1,000 message IDs delivered. */
+  readonly #seen = new MessageIdSet(1000);
   /** Every message ID since a `session_reconnect`, until the old socket is let go. */
-  #handoffIds: Set<string> | undefined;
+  #handoffIds: MessageIdSet | undefined;
   readonly #options: EventSubSessionOptions;
   readonly #events: EventSubSessionEvents;
 
@@ -247,7 +227,7 @@ export class EventSubSession {
     const url = frame.payload.session?.reconnect_url;
     if (socket !== this.#current || !this.#welcomed || typeof url !== 'string') return;
     this.#discard(this.#next);
-    this.#handoffIds ??= new Set();
+    this.#handoffIds ??= new MessageIdSet();
     try {
       // The address as given: the platform's reconnect URL must not be altered.
       this.#next = this.#open(url);
@@ -336,14 +316,13 @@ export class EventSubSession {
   /**
    * Whether a message ID was delivered already. The platform repeats a message around a reconnect
    * handoff, when both sockets carry the session: every ID of that window is kept, and otherwise
-   * the last 1,000, so that a steady stream holds no memory per event.
+   * the last 1,000, so that a steady stream holds no memory per event. Both sets keep IDs in
+   * typed arrays: a steady stream leaves no ID strings for the garbage collector to promote.
+   * A frame without an ID cannot be told from another: it is delivered.
    */
   #repeat(id: string): boolean {
-    const handoff = this.#handoffIds;
-    if (handoff) {
-      if (handoff.has(id)) return true;
-      handoff.add(id);
-    }
+    if (typeof id !== 'string') return false;
+    if (this.#handoffIds?.repeat(id)) return true;
     return this.#seen.repeat(id);
   }
 

@@ -1,5 +1,4 @@
 import {
-  authServerRequest,
   missingActingUserError,
   noTokenError,
   PlatformApiError,
@@ -12,8 +11,8 @@ import {
   type Credential,
   type CredentialRequest,
 } from '@platform/core';
-import { exchangeCodeGrant, pollDeviceFlow, refreshGrant, requestAppToken, revokeToken, startDeviceFlow, validateToken, type Grant } from './oauth';
-import type { TokenStore, UserToken } from './token-store';
+import { exchangeCodeGrant, isTokenValid, pollDeviceFlow, refreshGrant, requestAppToken, revokeToken, startDeviceFlow, validationRequest, type Grant } from './oauth';
+import { copyToken, type TokenStore, type UserToken } from './token-store';
 
 /** A token is renewed when it expires within this margin. */
 const renewMargin = 60_000;
@@ -73,10 +72,6 @@ export interface AuthApi {
   deviceCode(options?: { scopes?: readonly string[] }): Promise<DeviceCodeFlow>;
 }
 
-function copy(token: UserToken): UserToken {
-  return { ...token, scopes: [...token.scopes] };
-}
-
 /** A platform message as a sentence, to sit inside a longer one. */
 function sentence(text: string): string {
   const trimmed = text.trim();
@@ -121,7 +116,7 @@ export class AuthManager implements Authenticator {
   #load(): Promise<void> {
     this.#loading ??= this.store.list().then(
       (tokens) => {
-        for (const token of tokens) if (!this.#users.has(token.userId)) this.#users.set(token.userId, copy(token));
+        for (const token of tokens) if (!this.#users.has(token.userId)) this.#users.set(token.userId, copyToken(token));
       },
       (error: unknown) => {
         this.#loading = undefined;
@@ -182,7 +177,7 @@ export class AuthManager implements Authenticator {
     if (credential.kind === 'app') {
       // Another call may have renewed it meanwhile.
       if (this.#app && this.#app.accessToken !== credential.accessToken) return this.#appCredential(request.target, request.params);
-      if (await validateToken(this.core, credential.accessToken)) return undefined;
+      if (await isTokenValid(this.core, credential.accessToken)) return undefined;
       if (this.#app?.accessToken === credential.accessToken) this.#app = undefined;
       return this.#appCredential(request.target, request.params);
     }
@@ -190,7 +185,7 @@ export class AuthManager implements Authenticator {
     const current = this.#users.get(userId);
     if (!current) return undefined;
     if (current.accessToken !== credential.accessToken) return this.#credentialOf(current);
-    if (await validateToken(this.core, credential.accessToken)) return undefined;
+    if (await isTokenValid(this.core, credential.accessToken)) return undefined;
     if (!current.refreshToken) {
       const error = new PlatformAuthError(
         `The access token of user ${userId} is no longer valid and there is no refresh token to renew it. The user has to authorize the app again.`,
@@ -211,7 +206,7 @@ export class AuthManager implements Authenticator {
     if (target.scopes.length > 0 && !target.scopes.some((scope) => token.scopes.includes(scope))) {
       throw new PlatformScopeError({ required: target.scopes, granted: token.scopes, userId: token.userId, method: target.method, path: target.path });
     }
-    if (token.refreshToken && token.expiresAt !== undefined && token.expiresAt - this.core.clock.now() < renewMargin) {
+    if (token.refreshToken && this.#expiringSoon(token)) {
       return this.#credentialOf(await this.#refresh(token.userId, token));
     }
     return this.#credentialOf(token);
@@ -283,8 +278,8 @@ export class AuthManager implements Authenticator {
 
   #keep(userId: string, token: UserToken, generation: number): UserToken {
     if ((this.#generation.get(userId) ?? 0) !== generation) throw this.#removedError(userId);
-    this.#users.set(userId, copy(token));
-    return copy(token);
+    this.#users.set(userId, copyToken(token));
+    return copyToken(token);
   }
 
   #removedError(userId: string): PlatformAuthError {
@@ -349,7 +344,7 @@ export class AuthManager implements Authenticator {
    * token is the platform's 401 (a PlatformApiError): unlike a call's 401, nothing can renew it.
    */
   async #owner(accessToken: string): Promise<{ userId: string; login: string | undefined; scopes: string[]; expiresIn: number }> {
-    const answer = await authServerRequest(this.core, { method: 'GET', path: 'validate', authorization: `OAuth ${accessToken}`, retry: true });
+    const answer = await validationRequest(this.core, accessToken);
     const info = answer.data as { client_id?: unknown; user_id?: unknown; login?: unknown; scopes?: unknown; expires_in?: unknown };
     if (info.client_id !== this.core.clientId) {
       throw new PlatformAuthError(`This token was issued to another application (client ID ${String(info.client_id)}), so it cannot be used with client ID ${this.core.clientId}.`);
@@ -366,8 +361,8 @@ export class AuthManager implements Authenticator {
   async #register(token: UserToken): Promise<UserToken> {
     await this.#load();
     await this.store.set(token);
-    this.#users.set(token.userId, copy(token));
-    return copy(token);
+    this.#users.set(token.userId, copyToken(token));
+    return copyToken(token);
   }
 
   async removeUser(userId: string): Promise<void> {
@@ -377,7 +372,7 @@ export class AuthManager implements Authenticator {
 
   async users(): Promise<UserToken[]> {
     await this.#load();
-    return [...this.#users.values()].map(copy);
+    return [...this.#users.values()].map(copyToken);
   }
 
   appToken(): Promise<AppToken> {

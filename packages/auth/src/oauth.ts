@@ -1,15 +1,4 @@
-import { authServerRequest, PlatformApiError, type ClientCore } from '@platform/core';
-
-/** What the OAuth server says of a token when it validates it. */
-export interface TokenInfo {
-  clientId: string;
-  /** Undefined for an app token. */
-  userId: string | undefined;
-  login: string | undefined;
-  scopes: string[];
-  /** Seconds; 0 for a token that does not expire. */
-  expiresIn: number;
-}
+import { authServerRequest, PlatformApiError, type AuthServerAnswer, type ClientCore } from '@platform/core';
 
 /** A token grant of the OAuth server. */
 export interface Grant {
@@ -39,23 +28,21 @@ function grantOf(data: unknown): Grant {
   };
 }
 
+/** The OAuth server's validation of a token: the answer of `GET validate` (a PlatformApiError when refused). */
+export function validationRequest(core: ClientCore, accessToken: string): Promise<AuthServerAnswer> {
+  return authServerRequest(core, { method: 'GET', path: 'validate', authorization: `OAuth ${accessToken}`, retry: true });
+}
+
 /**
- * Asks the OAuth server about a token. Resolves with undefined when the token is dead (401);
- * retried after a 5xx or a network failure.
+ * Asks the OAuth server whether a token is still valid: false when it is dead (401); retried
+ * after a 5xx or a network failure.
  */
-export async function validateToken(core: ClientCore, accessToken: string): Promise<TokenInfo | undefined> {
+export async function isTokenValid(core: ClientCore, accessToken: string): Promise<boolean> {
   try {
-    const answer = await authServerRequest(core, { method: 'GET', path: 'validate', authorization: `OAuth ${accessToken}`, retry: true });
-    const body = record(answer.data);
-    return {
-      clientId: text(body.client_id),
-      userId: typeof body.user_id === 'string' && body.user_id !== '' ? body.user_id : undefined,
-      login: typeof body.login === 'string' && body.login !== '' ? body.login : undefined,
-      scopes: Array.isArray(body.scopes) ? body.scopes.map(String) : [],
-      expiresIn: typeof body.expires_in === 'number' ? body.expires_in : 0,
-    };
+    await validationRequest(core, accessToken);
+    return true;
   } catch (error) {
-    if (error instanceof PlatformApiError && error.status === 401) return undefined;
+    if (error instanceof PlatformApiError && error.status === 401) return false;
     throw error;
   }
 }

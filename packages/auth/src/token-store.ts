@@ -49,11 +49,11 @@ export class MemoryTokenStore implements TokenStore {
 
   get(userId: string): Promise<UserToken | undefined> {
     const token = this.#tokens.get(userId);
-    return Promise.resolve(token && copy(token));
+    return Promise.resolve(token && copyToken(token));
   }
 
   set(token: UserToken): Promise<void> {
-    this.#tokens.set(token.userId, copy(token));
+    this.#tokens.set(token.userId, copyToken(token));
     return Promise.resolve();
   }
 
@@ -63,10 +63,11 @@ export class MemoryTokenStore implements TokenStore {
   }
 
   list(): Promise<UserToken[]> {
-    return Promise.resolve([...this.#tokens.values()].map(copy));
+    return Promise.resolve([...this.#tokens.values()].map(copyToken));
   }
 }
 
-function copy(token: UserToken): UserToken {
+/** A copy of a token that shares nothing with it (its scopes included), so no caller can change a kept one. */
+export function copyToken(token: UserToken): UserToken {
   return { ...token, scopes: [...token.scopes] };
 }

@@ -23,6 +23,12 @@ export {
   paginateOperation,
   validateParams,
   encodeQuery,
+  stringParam,
+  numberParam,
+  booleanParam,
+  idsParam,
+  arrayParam,
+  objectParam,
   Paginator,
   retryDelay,
   endpointLimitDelay,
@@ -60,6 +66,14 @@ export {
   type OperationDeclaration,
   type OperationPage,
   type ParamSpec,
+  type PlainStringSpec,
+  type KindParamSpec,
+  type ParamKind,
+  type ParamTypeName,
+  type ParamCheck,
+  type ParamSplit,
+  type ParamPlace,
+  type ParamRules,
   type ResultKind,
   type Page,
   type PageSource,
@@ -305,7 +319,4 @@ export {
   type GuestStarSession,
   type GuestStarSettings,
 } from '@platform/api-gueststar';
-// EventSub: the catalogue, the payload types, the listener base and the three transports.
-export * from '@platform/eventsub';
-export * from '@platform/eventsub-ws';
 export type { EventSubGroup } from './eventsub';

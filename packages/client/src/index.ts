@@ -3,5 +3,10 @@
 // their group as a prefix (chatSettings, guestStarSettings...).
 export * from './common';
 export { Platform, type PlatformOptions } from './platform';
+// EventSub: the catalogue, the payload types and the listener base, the WebSocket listener. They are
+// re-exported here, not in ./common: a star re-export of another package in a chunk both builds
+// share would become a runtime copy of that package's names in each build.
+export * from '@platform/eventsub';
+export * from '@platform/eventsub-ws';
 export * from '@platform/eventsub-webhook';
 export * from '@platform/eventsub-conduit';

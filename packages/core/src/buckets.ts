@@ -44,12 +44,15 @@ interface Bucket {
  */
 export class RateLimitBuckets {
   readonly #buckets = new Map<string, Bucket>();
+  readonly #clock: Clock;
+  readonly #mode: 'wait' | 'throw';
+  readonly #events: EventHub;
 
-  constructor(
-    private readonly clock: Clock,
-    private readonly mode: 'wait' | 'throw',
-    private readonly events: EventHub,
-  ) {}
+  constructor(clock: Clock, mode: 'wait' | 'throw', events: EventHub) {
+    this.#clock = clock;
+    this.#mode = mode;
+    this.#events = events;
+  }
 
   /** The bucket's state as last reported, less what is in flight; undefined when unknown or past its reset. */
   state(name: string): RateLimitState | undefined {
@@ -60,7 +63,7 @@ export class RateLimitBuckets {
 
   #current(name: string): Bucket | undefined {
     const bucket = this.#buckets.get(name);
-    if (bucket?.resetAt !== undefined && this.clock.now() >= bucket.resetAt) {
+    if (bucket?.resetAt !== undefined && this.#clock.now() >= bucket.resetAt) {
       bucket.resetAt = undefined;
       bucket.lowest = bucket.limit;
     }
@@ -97,21 +100,21 @@ export class RateLimitBuckets {
         this.#buckets.delete(name);
         continue;
       }
-      if (this.mode === 'throw') {
+      if (this.#mode === 'throw') {
         throw new PlatformRateLimitError(`Rate limit reached for ${request.method} ${request.path}.`, {
           method: request.method,
           url: request.url,
           resetAt: bucket.resetAt,
-          now: () => this.clock.now(),
+          now: () => this.#clock.now(),
         });
       }
       if (bucket.resetAt === undefined) {
         await this.#nextReport(bucket, request.signal);
         continue;
       }
-      const wait = bucket.resetAt - this.clock.now();
-      this.events.emit('rateLimit', { bucket: name, wait });
-      await this.clock.sleep(wait, request.signal);
+      const wait = bucket.resetAt - this.#clock.now();
+      this.#events.emit('rateLimit', { bucket: name, wait });
+      await this.#clock.sleep(wait, request.signal);
     }
   }
 
@@ -159,7 +162,7 @@ export class RateLimitBuckets {
   }
 
   #report(name: string, limit: number, remaining: number, resetAt: number): void {
-    if (resetAt <= this.clock.now()) return;
+    if (resetAt <= this.#clock.now()) return;
     const bucket = this.#current(name);
     if (!bucket) {
       this.#buckets.set(name, { limit, lowest: remaining, resetAt, inFlight: 0, waiters: [] });

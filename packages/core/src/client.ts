@@ -90,8 +90,8 @@ export class PlatformClient implements ClientHandle {
    * the platform has answered a request with that token (and again once its reset has passed).
    */
   rateLimitOf(userId?: string): RateLimitState | undefined {
-    const state = this[clientInternals].core.buckets.state(userId === undefined || userId === 'app' ? 'app' : `user:${userId}`);
-    return state ? { limit: state.limit, remaining: state.remaining, resetAt: state.resetAt } : undefined;
+    // A fresh object each time: the caller may keep or change it.
+    return this[clientInternals].core.buckets.state(userId === undefined || userId === 'app' ? 'app' : `user:${userId}`);
   }
 
   /** Listens to a client event (`rateLimit`, `tokenInvalid`). */

@@ -16,18 +16,21 @@ export class Deadlines {
   readonly #pending = new Set<Deadline>();
   #timer: unknown;
   #timerAt = Infinity;
+  readonly #clock: Clock;
 
-  constructor(private readonly clock: Clock) {}
+  constructor(clock: Clock) {
+    this.#clock = clock;
+  }
 
   /** Calls `expire` once `ms` have passed, unless `cancel` is called first. */
   add(ms: number, expire: () => void): () => void {
-    const deadline: Deadline = { at: this.clock.now() + ms, expire };
+    const deadline: Deadline = { at: this.#clock.now() + ms, expire };
     this.#pending.add(deadline);
     if (deadline.at < this.#timerAt) this.#arm(deadline.at);
     return () => {
       this.#pending.delete(deadline);
       if (this.#pending.size === 0 && this.#timer !== undefined) {
-        this.clock.clearTimeout(this.#timer);
+        this.#clock.clearTimeout(this.#timer);
         this.#timer = undefined;
         this.#timerAt = Infinity;
       }
@@ -35,15 +38,15 @@ export class Deadlines {
   }
 
   #arm(at: number): void {
-    if (this.#timer !== undefined) this.clock.clearTimeout(this.#timer);
+    if (this.#timer !== undefined) this.#clock.clearTimeout(this.#timer);
     this.#timerAt = at;
-    this.#timer = this.clock.setTimeout(() => this.#fire(), Math.max(0, at - this.clock.now()));
+    this.#timer = this.#clock.setTimeout(() => this.#fire(), Math.max(0, at - this.#clock.now()));
   }
 
   #fire(): void {
     this.#timer = undefined;
     this.#timerAt = Infinity;
-    const now = this.clock.now();
+    const now = this.#clock.now();
     let next = Infinity;
     for (const deadline of this.#pending) {
       if (deadline.at <= now) {

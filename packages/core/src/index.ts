@@ -25,9 +25,25 @@ export {
   encodeQuery,
   type OperationDeclaration,
   type OperationPage,
-  type ParamSpec,
   type ResultKind,
 } from './operation';
+export {
+  stringParam,
+  numberParam,
+  booleanParam,
+  idsParam,
+  arrayParam,
+  objectParam,
+  type ParamSpec,
+  type PlainStringSpec,
+  type KindParamSpec,
+  type ParamKind,
+  type ParamTypeName,
+  type ParamCheck,
+  type ParamSplit,
+  type ParamPlace,
+  type ParamRules,
+} from './params';
 export { Paginator, type Page, type PageSource, type RawPage } from './paginator';
 export { retryDelay, endpointLimitDelay } from './backoff';
 export { PlatformError, type PlatformErrorOptions } from './errors/platform-error';

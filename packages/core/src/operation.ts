@@ -1,29 +1,11 @@
-import type { CallTarget } from './authenticator';
 import { clientInternals, type ClientHandle } from './internals';
 import type { ClientCore } from './client-core';
 import { PlatformError } from './errors/platform-error';
 import { describe } from './options';
 import { Paginator, type Page, type PageSource, type RawPage } from './paginator';
+import { checkPlainString, type ParamSpec } from './params';
 import { runCall, type ApiAnswer, type Call } from './pipeline';
 import type { HttpMethod, RequestOptions, TokenKind } from './types';
-
-/** How a parameter is checked and where it travels. */
-export interface ParamSpec {
-  /** `ids` is a string or a list of strings, sent as a repeated query key. */
-  readonly type: 'string' | 'number' | 'boolean' | 'ids' | 'array' | 'object';
-  readonly in: 'query' | 'body';
-  readonly required?: boolean;
-  /** Numbers: the allowed range, inclusive. */
-  readonly min?: number;
-  readonly max?: number;
-  readonly integer?: boolean;
-  /** Strings: characters; arrays: items. */
-  readonly minLength?: number;
-  readonly maxLength?: number;
-  readonly oneOf?: readonly (string | number)[];
-  /** `ids`: the platform's maximum per request; longer lists are split and the results joined. */
-  readonly chunk?: number;
-}
 
 /**
  * How the answer becomes the result: `void` (204), `first` (`data[0]`, an error when empty),
@@ -89,54 +71,9 @@ export function validateParams(operation: AnyOperation, params: unknown): assert
       if (spec.required) throw new PlatformError(`${name} needs the parameter ${key}.`);
       continue;
     }
-    const problem = checkValue(spec, value);
+    const problem = typeof spec.type === 'string' ? checkPlainString(spec, value) : spec.type.check(spec, value);
     if (problem) throw new PlatformError(`The parameter ${key} of ${name} ${problem}; got ${describe(value)}.`);
   }
-}
-
-function checkValue(spec: ParamSpec, value: unknown): string | undefined {
-  switch (spec.type) {
-    case 'string':
-      if (typeof value !== 'string') return 'must be a string';
-      if (value === '' && spec.required) return 'must not be empty';
-      return checkLength(spec, value.length, 'characters') ?? checkOneOf(spec, value);
-    case 'number':
-      if (typeof value !== 'number' || !Number.isFinite(value)) return 'must be a number';
-      if (spec.integer && !Number.isInteger(value)) return 'must be a whole number';
-      if ((spec.min !== undefined && value < spec.min) || (spec.max !== undefined && value > spec.max)) {
-        return `must be ${range(spec.min, spec.max)}`;
-      }
-      return checkOneOf(spec, value);
-    case 'boolean':
-      return typeof value === 'boolean' ? undefined : 'must be true or false';
-    case 'ids': {
-      const list = typeof value === 'string' ? [value] : value;
-      if (!Array.isArray(list) || list.some((item) => typeof item !== 'string' || item === '')) return 'must be an ID or a list of IDs (non-empty strings)';
-      if (list.length === 0) return 'must hold at least one ID';
-      return checkLength(spec, list.length, 'IDs');
-    }
-    case 'array':
-      if (!Array.isArray(value)) return 'must be a list';
-      return checkLength(spec, value.length, 'items');
-    case 'object':
-      return typeof value === 'object' && value !== null && !Array.isArray(value) ? undefined : 'must be an object';
-  }
-}
-
-function checkLength(spec: ParamSpec, length: number, unit: string): string | undefined {
-  if ((spec.minLength !== undefined && length < spec.minLength) || (spec.maxLength !== undefined && length > spec.maxLength)) {
-    return `must hold ${range(spec.minLength, spec.maxLength)} ${unit}`;
-  }
-  return undefined;
-}
-
-function checkOneOf(spec: ParamSpec, value: string | number): string | undefined {
-  return spec.oneOf && !spec.oneOf.includes(value) ? `must be one of ${spec.oneOf.map((item) => JSON.stringify(item)).join(', ')}` : undefined;
-}
-
-function range(min: number | undefined, max: number | undefined): string {
-  if (min !== undefined && max !== undefined) return `from ${min} to ${max}`;
-  return min !== undefined ? `at least ${min}` : `at most ${String(max)}`;
 }
 
 /** Encodes query parameters: one `key=value` pair per list element, `undefined` left out. */
@@ -157,17 +94,10 @@ interface Cursor {
 }
 
 function callFor(operation: AnyOperation, params: Params, cursor?: Cursor): Call {
-  const target: CallTarget = {
-    method: operation.method,
-    path: operation.path,
-    token: operation.token,
-    scopes: operation.scopes,
-    actingUser: operation.actingUser,
-    actingUserOptional: operation.actingUserOptional,
-  };
   const specs = operation.params;
   return {
-    target,
+    // The declaration holds every field of a call target (method, path, token, scopes, acting user).
+    target: operation,
     params,
     encode(final) {
       const query: [string, unknown][] = [];
@@ -186,14 +116,14 @@ function callFor(operation: AnyOperation, params: Params, cursor?: Cursor): Call
   };
 }
 
-/** Splits the call into one parameter set per chunk of its long ID list (one set when none). */
+/**
+ * Splits the call into one parameter set per chunk of its long ID list (one set when none). The
+ * splitting comes with the ID list's kind, so operations without one carry none of it.
+ */
 function splitChunks(operation: AnyOperation, params: Params): Params[] {
   for (const [key, spec] of Object.entries(operation.params)) {
-    const value = params[key];
-    if (spec.chunk === undefined || !Array.isArray(value) || value.length <= spec.chunk) continue;
-    const sets: Params[] = [];
-    for (let start = 0; start < value.length; start += spec.chunk) sets.push({ ...params, [key]: value.slice(start, start + spec.chunk) });
-    return sets;
+    const sets = typeof spec.type === 'object' ? spec.type.splitParams?.(params, key, spec) : undefined;
+    if (sets) return sets;
   }
   return [params];
 }

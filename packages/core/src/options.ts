@@ -71,10 +71,14 @@ export function checkUrl(value: unknown, name: string, fallback: string, protoco
   return (value as string).replace(/\/+$/, '');
 }
 
+/** A given value as messages show it: a string quoted, an object or a function by its kind. */
 export function describe(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);
   if (typeof value === 'function') return 'a function';
   if (value === null) return 'null';
   if (typeof value === 'object') return Array.isArray(value) ? 'an array' : 'an object';
-  return typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' || value === undefined ? String(value) : typeof value;
+  if (typeof value === 'symbol') return 'symbol';
+  // What is left is a number, a boolean, a bigint or undefined, shown as written.
+  const primitive = value as number | boolean | bigint | undefined;
+  return String(primitive);
 }

@@ -49,7 +49,7 @@ export async function runCall(core: ClientCore, call: Call, options: RequestOpti
   const label = `${target.method} ${target.path}`;
 
   const credentialRequest: CredentialRequest = { target, params: call.params, as: options.as, signal };
-  const chosen = chooseCredential(core, call, credentialRequest, options.token);
+  const chosen = chooseCredential(core, credentialRequest, options.token);
   let credential = 'then' in chosen ? await chosen : chosen;
   const params = fillActingUser(call, credential);
   const { search, body } = call.encode(params);
@@ -139,12 +139,10 @@ export async function runCall(core: ClientCore, call: Call, options: RequestOpti
   }
 }
 
-function chooseCredential(core: ClientCore, call: Call, request: CredentialRequest, token: string | undefined): Credential | Promise<Credential> {
+function chooseCredential(core: ClientCore, request: CredentialRequest, token: string | undefined): Credential | Promise<Credential> {
   if (token !== undefined) {
     if (typeof token !== 'string' || token === '') throw new PlatformError('The request option token must be a non-empty string.');
-    // A raw token does not say who it belongs to: an unset acting-user field cannot be filled in.
-    const field = call.target.actingUser;
-    if (field && !call.target.actingUserOptional && call.params[field] === undefined) throw missingActingUserError(call.target, 'raw');
+    // A raw token does not say who it belongs to: fillActingUser() refuses an unset acting-user field.
     return rawCredential(token);
   }
   return core.authenticator.credential(request);

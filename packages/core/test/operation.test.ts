@@ -1,11 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  arrayParam,
+  booleanParam,
   callOperation,
   createClient,
   defineOperation,
+  idsParam,
+  numberParam,
   paginateOperation,
   PlatformAuthError,
   PlatformError,
+  stringParam,
   type ClientOptions,
 } from '../src/index';
 import { createVirtualClock, type VirtualClock } from '../src/testing/index';
@@ -23,19 +28,19 @@ const chatters = defineOperation<{ broadcaster_id: string; moderator_id?: string
   params: {
     broadcaster_id: { type: 'string', in: 'query', required: true },
     moderator_id: { type: 'string', in: 'query' },
-    first: { type: 'number', in: 'query', min: 1, max: 1000, integer: true },
+    first: { type: numberParam, in: 'query', min: 1, max: 1000, integer: true },
     after: { type: 'string', in: 'query' },
   },
   result: 'page',
 });
 const emoteSets = defineOperation<{ emote_set_id: string | string[] }, { data: { id: string }[]; template: string }>({
   name: 'chat.emoteSets', method: 'GET', path: '/chat/emotes/set', token: 'either', scopes: [],
-  params: { emote_set_id: { type: 'ids', in: 'query', required: true, chunk: 25 } },
+  params: { emote_set_id: { type: idsParam, in: 'query', required: true, chunk: 25 } },
   result: 'envelope',
 });
 const colors = defineOperation<{ user_id: string | string[] }, { user_id: string }[]>({
   name: 'chat.colors', method: 'GET', path: '/chat/color', token: 'either', scopes: [],
-  params: { user_id: { type: 'ids', in: 'query', required: true, chunk: 100 } },
+  params: { user_id: { type: idsParam, in: 'query', required: true, chunk: 100 } },
   result: 'data',
 });
 const ban = defineOperation<{ broadcaster_id: string; moderator_id?: string; user_id: string; duration?: number; reason?: string }, { user_id: string }>({
@@ -45,8 +50,8 @@ const ban = defineOperation<{ broadcaster_id: string; moderator_id?: string; use
     broadcaster_id: { type: 'string', in: 'query', required: true },
     moderator_id: { type: 'string', in: 'query' },
     user_id: { type: 'string', in: 'body', required: true },
-    duration: { type: 'number', in: 'body', min: 1, max: 1_209_600, integer: true },
-    reason: { type: 'string', in: 'body', maxLength: 500 },
+    duration: { type: numberParam, in: 'body', min: 1, max: 1_209_600, integer: true },
+    reason: { type: stringParam, in: 'body', maxLength: 500 },
   },
   bodyWrap: 'data',
   result: 'first',
@@ -60,17 +65,17 @@ const updateSettings = defineOperation<{ broadcaster_id: string; delay?: number;
   name: 'chat.updateSettings', method: 'PATCH', path: '/chat/settings', token: 'either', scopes: [],
   params: {
     broadcaster_id: { type: 'string', in: 'query', required: true },
-    delay: { type: 'number', in: 'body', oneOf: [2, 4, 6] },
-    mode: { type: 'string', in: 'body', minLength: 2, maxLength: 5 },
-    data: { type: 'array', in: 'body', minLength: 1, maxLength: 3 },
-    flag: { type: 'boolean', in: 'body' },
+    delay: { type: numberParam, in: 'body', oneOf: [2, 4, 6] },
+    mode: { type: stringParam, in: 'body', minLength: 2, maxLength: 5 },
+    data: { type: arrayParam, in: 'body', minLength: 1, maxLength: 3 },
+    flag: { type: booleanParam, in: 'body' },
   },
   result: 'void',
 });
 const bans = defineOperation<{ broadcaster_id?: string; user_id?: string | string[]; after?: string; before?: string }, { user_id: string }>({
   name: 'moderation.bans', method: 'GET', path: '/moderation/banned', token: 'either', scopes: [],
   actingUser: 'broadcaster_id',
-  params: { broadcaster_id: { type: 'string', in: 'query' }, user_id: { type: 'ids', in: 'query', chunk: 100 }, after: { type: 'string', in: 'query' }, before: { type: 'string', in: 'query' } },
+  params: { broadcaster_id: { type: 'string', in: 'query' }, user_id: { type: idsParam, in: 'query', chunk: 100 }, after: { type: 'string', in: 'query' }, before: { type: 'string', in: 'query' } },
   result: 'page',
 });
 

@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { booleanParam, callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
 import type { ChatAnnouncementColor } from '../types';
 
 /** Parameters of `announce`. */
@@ -31,7 +31,7 @@ export const announceOperation = /* @__PURE__ */ defineOperation<AnnounceParams,
     moderator_id: { type: 'string', in: 'query' },
     message: { type: 'string', in: 'body', required: true },
     color: { type: 'string', in: 'body' },
-    for_source_only: { type: 'boolean', in: 'query' },
+    for_source_only: { type: booleanParam, in: 'query' },
   },
   result: 'void',
 });

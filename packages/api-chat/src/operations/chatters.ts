@@ -1,4 +1,4 @@
-import { defineOperation, paginateOperation, type ClientHandle, type OperationPage, type Paginator, type RequestOptions } from '@platform/core';
+import { defineOperation, numberParam, paginateOperation, type ClientHandle, type OperationPage, type Paginator, type RequestOptions } from '@platform/core';
 import type { Chatter } from '../types';
 
 /** Parameters of `chatters`. */
@@ -24,7 +24,7 @@ export const chattersOperation = /* @__PURE__ */ defineOperation<ChattersParams,
   params: {
     broadcaster_id: { type: 'string', in: 'query', required: true },
     moderator_id: { type: 'string', in: 'query' },
-    first: { type: 'number', in: 'query', min: 1, max: 1000, integer: true },
+    first: { type: numberParam, in: 'query', min: 1, max: 1000, integer: true },
     after: { type: 'string', in: 'query' },
   },
   result: 'page',

@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, defineOperation, idsParam, type ClientHandle, type RequestOptions } from '@platform/core';
 import type { UserChatColor } from '../types';
 
 /** Parameters of `colors`. */
@@ -15,7 +15,7 @@ export const colorsOperation = /* @__PURE__ */ defineOperation<ColorsParams, Use
   token: 'either',
   scopes: [],
   params: {
-    user_id: { type: 'ids', in: 'query', required: true, chunk: 100 },
+    user_id: { type: idsParam, in: 'query', required: true, chunk: 100 },
   },
   result: 'data',
 });

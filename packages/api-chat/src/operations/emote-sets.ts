@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, defineOperation, idsParam, type ClientHandle, type RequestOptions } from '@platform/core';
 import type { ChatEmoteList, ChatSetEmote } from '../types';
 
 /** Parameters of `emoteSets`. */
@@ -15,7 +15,7 @@ export const emoteSetsOperation = /* @__PURE__ */ defineOperation<EmoteSetsParam
   token: 'either',
   scopes: [],
   params: {
-    emote_set_id: { type: 'ids', in: 'query', required: true, chunk: 25 },
+    emote_set_id: { type: idsParam, in: 'query', required: true, chunk: 25 },
   },
   result: 'envelope',
 });

@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, defineOperation, numberParam, type ClientHandle, type RequestOptions } from '@platform/core';
 
 /** Parameters of `pin`. */
 export interface PinParams {
@@ -24,7 +24,7 @@ export const pinOperation = /* @__PURE__ */ defineOperation<PinParams, void>({
     broadcaster_id: { type: 'string', in: 'query', required: true },
     moderator_id: { type: 'string', in: 'query' },
     message_id: { type: 'string', in: 'query', required: true },
-    duration_seconds: { type: 'number', in: 'query', min: 30, max: 1800, integer: true },
+    duration_seconds: { type: numberParam, in: 'query', min: 30, max: 1800, integer: true },
   },
   result: 'void',
 });

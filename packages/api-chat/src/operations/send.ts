@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, PlatformError, type ClientHandle, type RequestOptions } from '@platform/core';
+import { booleanParam, callOperation, defineOperation, PlatformError, stringParam, type ClientHandle, type RequestOptions } from '@platform/core';
 import type { SentChatMessage } from '../types';
 
 /** Parameters of `send`. */
@@ -32,10 +32,10 @@ export const sendOperation = /* @__PURE__ */ defineOperation<SendParams, SentCha
   params: {
     broadcaster_id: { type: 'string', in: 'body', required: true },
     sender_id: { type: 'string', in: 'body' },
-    message: { type: 'string', in: 'body', required: true, maxLength: 500 },
+    message: { type: stringParam, in: 'body', required: true, maxLength: 500 },
     reply_parent_message_id: { type: 'string', in: 'body' },
-    for_source_only: { type: 'boolean', in: 'body' },
-    pin: { type: 'boolean', in: 'body' },
+    for_source_only: { type: booleanParam, in: 'body' },
+    pin: { type: booleanParam, in: 'body' },
   },
   result: 'first',
 });

@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, PlatformError, type ClientHandle, type RequestOptions } from '@platform/core';
+import { booleanParam, callOperation, defineOperation, numberParam, PlatformError, type ClientHandle, type RequestOptions } from '@platform/core';
 import type { ChatSettings } from '../types';
 
 /** Parameters of `updateSettings`; only the fields given change. */
@@ -38,15 +38,15 @@ export const updateSettingsOperation = /* @__PURE__ */ defineOperation<UpdateSet
   params: {
     broadcaster_id: { type: 'string', in: 'query', required: true },
     moderator_id: { type: 'string', in: 'query' },
-    emote_mode: { type: 'boolean', in: 'body' },
-    follower_mode: { type: 'boolean', in: 'body' },
-    follower_mode_duration: { type: 'number', in: 'body', min: 0, max: 129_600, integer: true },
-    non_moderator_chat_delay: { type: 'boolean', in: 'body' },
-    non_moderator_chat_delay_duration: { type: 'number', in: 'body', oneOf: [2, 4, 6] },
-    slow_mode: { type: 'boolean', in: 'body' },
-    slow_mode_wait_time: { type: 'number', in: 'body', min: 3, max: 120, integer: true },
-    subscriber_mode: { type: 'boolean', in: 'body' },
-    unique_chat_mode: { type: 'boolean', in: 'body' },
+    emote_mode: { type: booleanParam, in: 'body' },
+    follower_mode: { type: booleanParam, in: 'body' },
+    follower_mode_duration: { type: numberParam, in: 'body', min: 0, max: 129_600, integer: true },
+    non_moderator_chat_delay: { type: booleanParam, in: 'body' },
+    non_moderator_chat_delay_duration: { type: numberParam, in: 'body', oneOf: [2, 4, 6] },
+    slow_mode: { type: booleanParam, in: 'body' },
+    slow_mode_wait_time: { type: numberParam, in: 'body', min: 3, max: 120, integer: true },
+    subscriber_mode: { type: booleanParam, in: 'body' },
+    unique_chat_mode: { type: booleanParam, in: 'body' },
   },
   result: 'first',
 });

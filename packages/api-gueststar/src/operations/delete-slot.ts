@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { booleanParam, callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
 import { manageScopes } from '../scopes';
 
 /**
@@ -39,7 +39,7 @@ export const deleteSlotOperation = /* @__PURE__ */ defineOperation<DeleteSlotPar
     session_id: { type: 'string', in: 'query', required: true },
     guest_id: { type: 'string', in: 'query', required: true },
     slot_id: { type: 'string', in: 'query', required: true },
-    should_reinvite_guest: { type: 'boolean', in: 'query' },
+    should_reinvite_guest: { type: booleanParam, in: 'query' },
   },
   result: 'void',
 });

@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { booleanParam, callOperation, defineOperation, numberParam, type ClientHandle, type RequestOptions } from '@platform/core';
 import { hostScopes } from '../scopes';
 import type { GuestStarGroupLayout } from '../types';
 
@@ -39,11 +39,11 @@ export const updateSettingsOperation = /* @__PURE__ */ defineOperation<UpdateSet
     broadcaster_id: { type: 'string', in: 'query' },
     // The platform's reference calls these a request body in its table but sends them as query
     // parameters in its examples; the body follows the table.
-    is_moderator_send_live_enabled: { type: 'boolean', in: 'body' },
-    slot_count: { type: 'number', in: 'body', min: 1, max: 6, integer: true },
-    is_browser_source_audio_enabled: { type: 'boolean', in: 'body' },
+    is_moderator_send_live_enabled: { type: booleanParam, in: 'body' },
+    slot_count: { type: numberParam, in: 'body', min: 1, max: 6, integer: true },
+    is_browser_source_audio_enabled: { type: booleanParam, in: 'body' },
     group_layout: { type: 'string', in: 'body' },
-    regenerate_browser_sources: { type: 'boolean', in: 'body' },
+    regenerate_browser_sources: { type: booleanParam, in: 'body' },
   },
   result: 'void',
 });

@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { booleanParam, callOperation, defineOperation, numberParam, type ClientHandle, type RequestOptions } from '@platform/core';
 import { manageScopes } from '../scopes';
 
 /**
@@ -43,10 +43,10 @@ export const updateSlotSettingsOperation = /* @__PURE__ */ defineOperation<Updat
     moderator_id: { type: 'string', in: 'query' },
     session_id: { type: 'string', in: 'query', required: true },
     slot_id: { type: 'string', in: 'query', required: true },
-    is_audio_enabled: { type: 'boolean', in: 'query' },
-    is_video_enabled: { type: 'boolean', in: 'query' },
-    is_live: { type: 'boolean', in: 'query' },
-    volume: { type: 'number', in: 'query', min: 0, max: 100, integer: true },
+    is_audio_enabled: { type: booleanParam, in: 'query' },
+    is_video_enabled: { type: booleanParam, in: 'query' },
+    is_live: { type: booleanParam, in: 'query' },
+    volume: { type: numberParam, in: 'query', min: 0, max: 100, integer: true },
   },
   result: 'void',
 });

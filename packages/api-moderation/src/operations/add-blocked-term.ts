@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, defineOperation, stringParam, type ClientHandle, type RequestOptions } from '@platform/core';
 import type { BlockedTerm } from '../types';
 
 /** Parameters of `addBlockedTerm`. */
@@ -21,7 +21,7 @@ export const addBlockedTermOperation = /* @__PURE__ */ defineOperation<AddBlocke
   params: {
     broadcaster_id: { type: 'string', in: 'query', required: true },
     moderator_id: { type: 'string', in: 'query' },
-    text: { type: 'string', in: 'body', required: true, minLength: 2, maxLength: 500 },
+    text: { type: stringParam, in: 'body', required: true, minLength: 2, maxLength: 500 },
   },
   result: 'first',
 });

@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, defineOperation, stringParam, type ClientHandle, type RequestOptions } from '@platform/core';
 import type { SuspiciousUser } from '../types';
 
 /** Parameters of `addSuspiciousStatus`. */
@@ -24,7 +24,7 @@ export const addSuspiciousStatusOperation = /* @__PURE__ */ defineOperation<AddS
     broadcaster_id: { type: 'string', in: 'query', required: true },
     moderator_id: { type: 'string', in: 'query' },
     user_id: { type: 'string', in: 'body', required: true },
-    status: { type: 'string', in: 'body', required: true, oneOf: ['ACTIVE_MONITORING', 'RESTRICTED'] },
+    status: { type: stringParam, in: 'body', required: true, oneOf: ['ACTIVE_MONITORING', 'RESTRICTED'] },
   },
   result: 'first',
 });

@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, defineOperation, numberParam, stringParam, type ClientHandle, type RequestOptions } from '@platform/core';
 import type { UserBan } from '../types';
 
 /** Parameters of `ban`. */
@@ -29,8 +29,8 @@ export const banOperation = /* @__PURE__ */ defineOperation<BanParams, UserBan>(
     broadcaster_id: { type: 'string', in: 'query', required: true },
     moderator_id: { type: 'string', in: 'query' },
     user_id: { type: 'string', in: 'body', required: true },
-    duration: { type: 'number', in: 'body', integer: true, min: 1, max: 1_209_600 },
-    reason: { type: 'string', in: 'body', maxLength: 500 },
+    duration: { type: numberParam, in: 'body', integer: true, min: 1, max: 1_209_600 },
+    reason: { type: stringParam, in: 'body', maxLength: 500 },
   },
   bodyWrap: 'data',
   result: 'first',

@@ -1,4 +1,4 @@
-import { defineOperation, paginateOperation, type ClientHandle, type OperationPage, type Paginator, type RequestOptions } from '@platform/core';
+import { defineOperation, idsParam, numberParam, paginateOperation, type ClientHandle, type OperationPage, type Paginator, type RequestOptions } from '@platform/core';
 import type { BannedUser } from '../types';
 
 /** Parameters of `bans`. */
@@ -25,8 +25,8 @@ export const bansOperation = /* @__PURE__ */ defineOperation<BansParams, BannedU
   actingUser: 'broadcaster_id',
   params: {
     broadcaster_id: { type: 'string', in: 'query' },
-    user_id: { type: 'ids', in: 'query', chunk: 100 },
-    first: { type: 'number', in: 'query', integer: true, min: 1, max: 100 },
+    user_id: { type: idsParam, in: 'query', chunk: 100 },
+    first: { type: numberParam, in: 'query', integer: true, min: 1, max: 100 },
     after: { type: 'string', in: 'query' },
     before: { type: 'string', in: 'query' },
   },

@@ -1,4 +1,4 @@
-import { defineOperation, paginateOperation, type ClientHandle, type OperationPage, type Paginator, type RequestOptions } from '@platform/core';
+import { defineOperation, numberParam, paginateOperation, type ClientHandle, type OperationPage, type Paginator, type RequestOptions } from '@platform/core';
 import type { BlockedTerm } from '../types';
 
 /** Parameters of `blockedTerms`. */
@@ -23,7 +23,7 @@ export const blockedTermsOperation = /* @__PURE__ */ defineOperation<BlockedTerm
   params: {
     broadcaster_id: { type: 'string', in: 'query', required: true },
     moderator_id: { type: 'string', in: 'query' },
-    first: { type: 'number', in: 'query', integer: true, min: 1, max: 100 },
+    first: { type: numberParam, in: 'query', integer: true, min: 1, max: 100 },
     after: { type: 'string', in: 'query' },
   },
   result: 'page',

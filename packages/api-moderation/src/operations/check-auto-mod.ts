@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { arrayParam, callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
 import type { AutoModCheckMessage, AutoModCheckResult } from '../types';
 
 /** Parameters of `checkAutoMod`. */
@@ -22,7 +22,7 @@ export const checkAutoModOperation = /* @__PURE__ */ defineOperation<CheckAutoMo
   actingUser: 'broadcaster_id',
   params: {
     broadcaster_id: { type: 'string', in: 'query' },
-    data: { type: 'array', in: 'body', required: true, minLength: 1, maxLength: 100 },
+    data: { type: arrayParam, in: 'body', required: true, minLength: 1, maxLength: 100 },
   },
   result: 'data',
 });

@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, defineOperation, stringParam, type ClientHandle, type RequestOptions } from '@platform/core';
 
 /** Parameters of `manageAutoModMessage`. */
 export interface ManageAutoModMessageParams {
@@ -21,7 +21,7 @@ export const manageAutoModMessageOperation = /* @__PURE__ */ defineOperation<Man
   params: {
     user_id: { type: 'string', in: 'body' },
     msg_id: { type: 'string', in: 'body', required: true },
-    action: { type: 'string', in: 'body', required: true, oneOf: ['ALLOW', 'DENY'] },
+    action: { type: stringParam, in: 'body', required: true, oneOf: ['ALLOW', 'DENY'] },
   },
   result: 'void',
 });

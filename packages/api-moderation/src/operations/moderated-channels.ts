@@ -1,4 +1,4 @@
-import { defineOperation, paginateOperation, type ClientHandle, type OperationPage, type Paginator, type RequestOptions } from '@platform/core';
+import { defineOperation, numberParam, paginateOperation, type ClientHandle, type OperationPage, type Paginator, type RequestOptions } from '@platform/core';
 import type { ModeratedChannel } from '../types';
 
 /** Parameters of `moderatedChannels`. */
@@ -21,7 +21,7 @@ export const moderatedChannelsOperation = /* @__PURE__ */ defineOperation<Modera
   actingUser: 'user_id',
   params: {
     user_id: { type: 'string', in: 'query' },
-    first: { type: 'number', in: 'query', integer: true, min: 1, max: 100 },
+    first: { type: numberParam, in: 'query', integer: true, min: 1, max: 100 },
     after: { type: 'string', in: 'query' },
   },
   result: 'page',

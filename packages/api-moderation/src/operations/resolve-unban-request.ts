@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, defineOperation, stringParam, type ClientHandle, type RequestOptions } from '@platform/core';
 import type { UnbanRequest } from '../types';
 
 /** Parameters of `resolveUnbanRequest`. */
@@ -29,8 +29,8 @@ export const resolveUnbanRequestOperation = /* @__PURE__ */ defineOperation<Reso
     broadcaster_id: { type: 'string', in: 'query', required: true },
     moderator_id: { type: 'string', in: 'query' },
     unban_request_id: { type: 'string', in: 'query', required: true },
-    status: { type: 'string', in: 'query', required: true, oneOf: ['approved', 'denied'] },
-    resolution_text: { type: 'string', in: 'query', maxLength: 500 },
+    status: { type: stringParam, in: 'query', required: true, oneOf: ['approved', 'denied'] },
+    resolution_text: { type: stringParam, in: 'query', maxLength: 500 },
   },
   result: 'first',
 });

@@ -1,4 +1,4 @@
-import { defineOperation, paginateOperation, type ClientHandle, type OperationPage, type Paginator, type RequestOptions } from '@platform/core';
+import { defineOperation, numberParam, paginateOperation, type ClientHandle, type OperationPage, type Paginator, type RequestOptions } from '@platform/core';
 import type { UnbanRequest, UnbanRequestStatus } from '../types';
 
 /** Parameters of `unbanRequests`. */
@@ -29,7 +29,7 @@ export const unbanRequestsOperation = /* @__PURE__ */ defineOperation<UnbanReque
     moderator_id: { type: 'string', in: 'query' },
     status: { type: 'string', in: 'query', required: true },
     user_id: { type: 'string', in: 'query' },
-    first: { type: 'number', in: 'query', integer: true, min: 1, max: 100 },
+    first: { type: numberParam, in: 'query', integer: true, min: 1, max: 100 },
     after: { type: 'string', in: 'query' },
   },
   result: 'page',

@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, type ClientHandle, type ParamSpec, type RequestOptions } from '@platform/core';
+import { callOperation, defineOperation, numberParam, type ClientHandle, type ParamSpec, type RequestOptions } from '@platform/core';
 import type { AutoModSettings } from '../types';
 
 /** Parameters of `updateAutoModSettings`. Every level is a whole number from 0 (off) to 4. */
@@ -18,7 +18,7 @@ export interface UpdateAutoModSettingsParams {
   sex_based_terms?: number;
 }
 
-const level: ParamSpec = { type: 'number', in: 'body', integer: true, min: 0, max: 4 };
+const level: ParamSpec = { type: numberParam, in: 'body', integer: true, min: 0, max: 4 };
 
 /** The declaration of `moderation.updateAutoModSettings`: PUT /moderation/automod/settings, the levels in a flat body. */
 export const updateAutoModSettingsOperation = /* @__PURE__ */ defineOperation<UpdateAutoModSettingsParams, AutoModSettings>({

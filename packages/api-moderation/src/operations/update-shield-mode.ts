@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { booleanParam, callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
 import type { ShieldModeStatus } from '../types';
 
 /** Parameters of `updateShieldMode`. */
@@ -21,7 +21,7 @@ export const updateShieldModeOperation = /* @__PURE__ */ defineOperation<UpdateS
   params: {
     broadcaster_id: { type: 'string', in: 'query', required: true },
     moderator_id: { type: 'string', in: 'query' },
-    is_active: { type: 'boolean', in: 'body', required: true },
+    is_active: { type: booleanParam, in: 'body', required: true },
   },
   result: 'first',
 });

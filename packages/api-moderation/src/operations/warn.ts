@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, defineOperation, stringParam, type ClientHandle, type RequestOptions } from '@platform/core';
 import type { UserWarning } from '../types';
 
 /** Parameters of `warn`. */
@@ -27,7 +27,7 @@ export const warnOperation = /* @__PURE__ */ defineOperation<WarnParams, UserWar
     broadcaster_id: { type: 'string', in: 'query', required: true },
     moderator_id: { type: 'string', in: 'query' },
     user_id: { type: 'string', in: 'body', required: true },
-    reason: { type: 'string', in: 'body', required: true, maxLength: 500 },
+    reason: { type: stringParam, in: 'body', required: true, maxLength: 500 },
   },
   bodyWrap: 'data',
   result: 'first',

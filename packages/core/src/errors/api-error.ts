@@ -22,18 +22,20 @@ export class PlatformApiError extends PlatformError {
   static override readonly marker: symbol = Symbol.for('platform.error.PlatformApiError');
   override name = 'PlatformApiError';
 
+  // Declared, not defined: the constructor sets them (a definition would be emitted too).
+
   /** HTTP status. */
-  readonly status: number;
+  declare readonly status: number;
   /** HTTP method of the failed request. */
-  readonly method: string;
+  declare readonly method: string;
   /** Full URL of the failed request, with its query. */
-  readonly url: string;
+  declare readonly url: string;
   /** Short label such as `Bad Request`. */
-  readonly error: string | undefined;
+  declare readonly error: string | undefined;
   /** Parsed body, or the raw text when it is not JSON. */
-  readonly body: unknown;
+  declare readonly body: unknown;
   /** Response headers. */
-  readonly headers: Headers | undefined;
+  declare readonly headers: Headers | undefined;
 
   constructor(message: string, init: PlatformApiErrorInit) {
     super(message, init);

@@ -12,8 +12,8 @@ export class PlatformAuthError extends PlatformError {
   static override readonly marker: symbol = Symbol.for('platform.error.PlatformAuthError');
   override name = 'PlatformAuthError';
 
-  /** The user the failure concerns, when there is one. */
-  readonly userId: string | undefined;
+  /** The user the failure concerns, when there is one. Declared: the constructor sets it. */
+  declare readonly userId: string | undefined;
 
   constructor(message: string, options?: PlatformAuthErrorOptions) {
     super(message, options);

@@ -18,9 +18,9 @@ export class PlatformRateLimitError extends PlatformApiError {
 
   /**
    * Epoch ms when the request may be sent again: from `Ratelimit-Reset` when the bucket is empty,
-   * the client's own estimate for an endpoint-specific limit.
+   * the client's own estimate for an endpoint-specific limit. Declared: the constructor sets it.
    */
-  readonly resetAt: number | undefined;
+  declare readonly resetAt: number | undefined;
   readonly #now: () => number;
 
   constructor(message: string, init: PlatformRateLimitErrorInit) {

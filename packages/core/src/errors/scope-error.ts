@@ -24,8 +24,9 @@ export class PlatformScopeError extends PlatformAuthError {
   static override readonly marker: symbol = Symbol.for('platform.error.PlatformScopeError');
   override name = 'PlatformScopeError';
 
-  readonly required: readonly string[];
-  readonly granted: readonly string[];
+  // Declared, not defined: the constructors set them (a definition would be emitted too).
+  declare readonly required: readonly string[];
+  declare readonly granted: readonly string[];
   declare readonly userId: string;
 
   constructor(init: PlatformScopeErrorInit) {

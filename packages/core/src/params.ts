@@ -1,0 +1,144 @@
+/**
+ * Checks one given value against its spec: what is wrong with it (`must be a number`), or
+ * undefined when it is fine. Messages name the parameter and the value around this text.
+ */
+export type ParamCheck = (spec: ParamSpec, value: unknown) => string | undefined;
+
+/** Splits a call's parameters into one set per request, or gives undefined when one request does. */
+export type ParamSplit = (params: Readonly<Record<string, unknown>>, key: string, spec: ParamSpec) => Readonly<Record<string, unknown>>[] | undefined;
+
+/** Where a parameter travels, and whether the call needs it. */
+export interface ParamPlace {
+  readonly in: 'query' | 'body';
+  readonly required?: boolean;
+}
+
+/** The rules a parameter may have beyond its kind. */
+export interface ParamRules {
+  /** Numbers: the allowed range, inclusive. */
+  readonly min?: number;
+  readonly max?: number;
+  readonly integer?: boolean;
+  /** Strings: characters; lists: items. */
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  readonly oneOf?: readonly (string | number)[];
+  /** `ids`: the platform's maximum per request; longer lists are split and the results joined. */
+  readonly chunk?: number;
+}
+
+/** What a kind's `type` says when the spec is read as data. */
+export type ParamTypeName = 'string' | 'number' | 'boolean' | 'ids' | 'array' | 'object';
+
+/**
+ * A kind of parameter: its name and its check, and for ID lists how a long list is split. A spec
+ * names its kind in `type` (`{ type: numberParam, in: 'query', min: 1 }`), so an operation
+ * carries the checks of its own parameters and a bundle holds none that its operations do not use.
+ */
+export interface ParamKind {
+  readonly name: ParamTypeName;
+  readonly check: ParamCheck;
+  /** ID lists with `chunk`: one parameter set per request. */
+  readonly splitParams?: ParamSplit;
+}
+
+/**
+ * A string parameter with no rule beyond `required`: plain data (`{ type: 'string', in: 'query' }`),
+ * checked by the operation runner itself.
+ */
+export interface PlainStringSpec extends ParamPlace, NoRules {
+  readonly type: 'string';
+}
+
+type NoRules = { readonly [Rule in keyof ParamRules]?: undefined };
+
+/** A parameter of a kind (`numberParam`, `idsParam`, `stringParam` for a string with rules...). */
+export interface KindParamSpec extends ParamPlace, ParamRules {
+  readonly type: ParamKind;
+}
+
+/** How a parameter is checked and where it travels. */
+export type ParamSpec = PlainStringSpec | KindParamSpec;
+
+/** A string with rules: a length in characters (`minLength`, `maxLength`), or `oneOf` its values. */
+export const stringParam: ParamKind = { name: 'string', check: checkString };
+
+/** A finite number: within `min` to `max`, whole with `integer`, or `oneOf` its values. */
+export const numberParam: ParamKind = { name: 'number', check: checkNumber };
+
+/** `true` or `false`. */
+export const booleanParam: ParamKind = { name: 'boolean', check: checkBoolean };
+
+/**
+ * An ID or a list of IDs (non-empty strings), sent as a repeated query key. With `chunk`, a
+ * longer list is split into one request per `chunk` IDs and the results are joined in order.
+ */
+export const idsParam: ParamKind = { name: 'ids', check: checkIds, splitParams: splitIds };
+
+/** A list (a JSON array in the body), holding `minLength` to `maxLength` items. */
+export const arrayParam: ParamKind = { name: 'array', check: checkArray };
+
+/** An object (a JSON object in the body). */
+export const objectParam: ParamKind = { name: 'object', check: checkObject };
+
+/** The check of a plain string: the one every operation may need, so the runner holds it. */
+export function checkPlainString(spec: ParamSpec, value: unknown): string | undefined {
+  if (typeof value !== 'string') return 'must be a string';
+  return value === '' && spec.required ? 'must not be empty' : undefined;
+}
+
+function checkString(spec: ParamSpec, value: unknown): string | undefined {
+  return checkPlainString(spec, value) ?? checkLength(spec, (value as string).length, 'characters') ?? checkOneOf(spec, value as string);
+}
+
+function checkNumber(spec: ParamSpec, value: unknown): string | undefined {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return 'must be a number';
+  if (spec.integer && !Number.isInteger(value)) return 'must be a whole number';
+  if ((spec.min !== undefined && value < spec.min) || (spec.max !== undefined && value > spec.max)) return `must be ${range(spec.min, spec.max)}`;
+  return checkOneOf(spec, value);
+}
+
+function checkBoolean(_spec: ParamSpec, value: unknown): string | undefined {
+  return typeof value === 'boolean' ? undefined : 'must be true or false';
+}
+
+function checkIds(spec: ParamSpec, value: unknown): string | undefined {
+  const list = typeof value === 'string' ? [value] : value;
+  if (!Array.isArray(list) || list.some((item) => typeof item !== 'string' || item === '')) return 'must be an ID or a list of IDs (non-empty strings)';
+  if (list.length === 0) return 'must hold at least one ID';
+  return checkLength(spec, list.length, 'IDs');
+}
+
+function checkArray(spec: ParamSpec, value: unknown): string | undefined {
+  return Array.isArray(value) ? checkLength(spec, value.length, 'items') : 'must be a list';
+}
+
+function checkObject(_spec: ParamSpec, value: unknown): string | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? undefined : 'must be an object';
+}
+
+function checkLength(spec: ParamSpec, length: number, unit: string): string | undefined {
+  if ((spec.minLength !== undefined && length < spec.minLength) || (spec.maxLength !== undefined && length > spec.maxLength)) {
+    return `must hold ${range(spec.minLength, spec.maxLength)} ${unit}`;
+  }
+  return undefined;
+}
+
+function checkOneOf(spec: ParamSpec, value: string | number): string | undefined {
+  return spec.oneOf && !spec.oneOf.includes(value) ? `must be one of ${spec.oneOf.map((item) => JSON.stringify(item)).join(', ')}` : undefined;
+}
+
+function range(min: number | undefined, max: number | undefined): string {
+  if (min !== undefined && max !== undefined) return `from ${min} to ${max}`;
+  return min !== undefined ? `at least ${min}` : `at most ${String(max)}`;
+}
+
+/** Splits a call's parameters into one set per `chunk` IDs of `key` (undefined when the list fits in one). */
+function splitIds(params: Readonly<Record<string, unknown>>, key: string, spec: ParamSpec): Readonly<Record<string, unknown>>[] | undefined {
+  const value = params[key];
+  const size = spec.chunk;
+  if (size === undefined || !Array.isArray(value) || value.length <= size) return undefined;
+  const sets: Readonly<Record<string, unknown>>[] = [];
+  for (let start = 0; start < value.length; start += size) sets.push({ ...params, [key]: value.slice(start, start + size) });
+  return sets;
+}

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PlatformError, PlatformEventSubError, type Clock } from '@platform/core';
-import { SeenIds, parseTimestamp } from '@platform/eventsub';
+import { SeenIds, parseTimestamp } from './seen-ids';
 import { signatureCheck, type RawBody, type SignatureCheck } from './signature';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MessageIdSet, messageIdHash, parseUuid } from './message-ids';
+import { MessageIdSet, messageIdHash } from './message-ids';
 
 /** A distinct lowercase UUID per number (the shape of the bench's IDs: a fixed head and a counter). */
 const uuid = (n: number) => `5c1b30a2-a76e-41ea-ac08-${n.toString(16).padStart(12, '0')}`;
@@ -9,32 +9,6 @@ const randomLookingUuid = (n: number) => {
   const hex = [0x9e3779b1, 0x85ebca6b, 0xc2b2ae35, 0x27d4eb2f].map((factor) => (Math.imul(n + 1, factor) >>> 0).toString(16).padStart(8, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 };
-
-describe('parseUuid', () => {
-  it('reads a canonical lowercase UUID into four words, most significant first', () => {
-    const words = new Uint32Array(4);
-    expect(parseUuid('0123abcd-4567-89ef-fedc-ba9876543210', words)).toBe(true);
-    expect([...words]).toEqual([0x0123abcd, 0x456789ef, 0xfedcba98, 0x76543210]);
-    expect(parseUuid('ffffffff-ffff-ffff-ffff-ffffffffffff', words)).toBe(true);
-    expect([...words]).toEqual([0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff]);
-  });
-
-  it('refuses anything else: uppercase, wrong length, misplaced hyphens, other characters', () => {
-    const words = new Uint32Array(4);
-    for (const id of [
-      '0123ABCD-4567-89ef-fedc-ba9876543210',
-      '0123abcd-4567-89ef-fedc-ba987654321',
-      '0123abcd-4567-89ef-fedc-ba98765432100',
-      '0123abcd4-567-89ef-fedc-ba9876543210',
-      '0123abcd-4567-89ef-fedc_ba9876543210',
-      '0123abcg-4567-89ef-fedc-ba9876543210',
-      '{123abcd-4567-89ef-fedc-ba987654321}',
-      '',
-    ]) {
-      expect(parseUuid(id, words), id).toBe(false);
-    }
-  });
-});
 
 describe('MessageIdSet', () => {
   it('reports a repeat of a kept id, and nothing else', () => {
@@ -77,7 +51,7 @@ describe('MessageIdSet', () => {
     expect(ids.has(uuid(3))).toBe(false);
   });
 
-  it('keeps ids that are not canonical UUIDs as strings, apart from the UUIDs', () => {
+  it('compares ids as exact strings, whatever their shape', () => {
     const ids = new MessageIdSet(4);
     const lower = uuid(7);
     const upper = lower.toUpperCase();
@@ -88,19 +62,10 @@ describe('MessageIdSet', () => {
     expect(ids.repeat('')).toBe(false);
     expect([lower, upper, 'message-1', ''].map((id) => ids.repeat(id))).toEqual([true, true, true, true]);
     expect(ids.has('message-2')).toBe(false);
-    // Strings leave in ring order like UUIDs.
-    ids.repeat(uuid(8));
-    expect(ids.has(lower)).toBe(false);
-    ids.repeat('message-2');
-    expect(ids.has(upper)).toBe(false);
-    expect([' message-1', 'message-1', '', uuid(8), 'message-2'].map((id) => ids.has(id))).toEqual([false, true, true, true, true]);
-    // A UUID slot reused by a string, and a string slot by a UUID.
-    for (let n = 100; n < 110; n++) ids.repeat(n % 2 === 0 ? uuid(n) : `id-${n}`);
-    expect([uuid(106), 'id-107', uuid(108), 'id-109'].map((id) => ids.has(id))).toEqual([true, true, true, true]);
-    expect(['message-1', '', uuid(8), 'message-2', 'id-105'].map((id) => ids.has(id))).toEqual([false, false, false, false, false]);
+    expect([' message-1', 'message-1 ', 'Message-1'].map((id) => ids.has(id))).toEqual([false, false, false]);
   });
 
-  it('tells apart ids with the same hash: two UUIDs, two strings, a UUID and a string', () => {
+  it('tells apart ids with the same hash', () => {
     // 30-bit hashes: among 2 x 100,000 ids a few pairs of each kind share one (the birthday bound).
     const byHash = new Map<number, string>();
     const pairs: [string, string][] = [];
@@ -112,44 +77,20 @@ describe('MessageIdSet', () => {
         else pairs.push([other, id]);
       }
     }
-    const kinds = new Set(pairs.map((pair) => pair.map((id) => (id.startsWith('msg-') ? 'string' : 'uuid')).sort().join(' + ')));
-    expect([...kinds].sort()).toEqual(['string + string', 'string + uuid', 'uuid + uuid']);
+    expect(pairs.length).toBeGreaterThan(3);
     for (const [first, second] of pairs) {
       const ids = new MessageIdSet(4);
       expect(ids.repeat(first)).toBe(false);
       expect(ids.has(second)).toBe(false);
       expect(ids.repeat(second)).toBe(false);
       expect([ids.repeat(first), ids.repeat(second)]).toEqual([true, true]);
-      // One slot, reused: the second id takes the first one's slot (whose words stay behind).
+      // One slot, reused: the second id takes the first one's slot (whose hash it shares).
       const one = new MessageIdSet(1);
       one.repeat(first);
       expect(one.repeat(second)).toBe(false);
       expect(one.has(first)).toBe(false);
       expect(one.repeat(first)).toBe(false);
       expect(one.has(second)).toBe(false);
-    }
-  });
-
-  it('compares all four words: UUIDs that differ in one word only and share a hash', () => {
-    for (let word = 0; word < 4; word++) {
-      const byHash = new Map<number, string>();
-      const pairs: [string, string][] = [];
-      for (let n = 0; n < 150_000; n++) {
-        const words = ['0123abcd', '456789ef', 'fedcba98', '76543210'];
-        words[word] = (Math.imul(n, 0x9e3779b1) >>> 0).toString(16).padStart(8, '0');
-        const hex = words.join('');
-        const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-        const hash = messageIdHash(id);
-        const other = byHash.get(hash);
-        if (other === undefined) byHash.set(hash, id);
-        else pairs.push([other, id]);
-      }
-      expect(pairs.length, `word ${word}`).toBeGreaterThan(0);
-      for (const [first, second] of pairs) {
-        const ids = new MessageIdSet(4);
-        ids.repeat(first);
-        expect(ids.repeat(second), `${first} and ${second}`).toBe(false);
-      }
     }
   });
 

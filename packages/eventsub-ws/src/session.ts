@@ -316,8 +316,9 @@ export class EventSubSession {
   /**
    * Whether a message ID was delivered already. The platform repeats a message around a reconnect
    * handoff, when both sockets carry the session: every ID of that window is kept, and otherwise
-   * the last 1,000, so that a steady stream holds no memory per event. Both sets keep IDs in
-   * typed arrays: a steady stream leaves no ID strings for the garbage collector to promote.
+   * the last 1,000, so that a steady stream holds no memory per event. Both sets index their IDs
+   * in typed arrays allocated once: a steady stream leaves nothing for the garbage collector to
+   * promote (see MessageIdSet).
    * A frame without an ID cannot be told from another: it is delivered.
    */
   #repeat(id: string): boolean {

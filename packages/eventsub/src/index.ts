@@ -18,7 +18,6 @@ export {
   type SubscriptionToken,
   type SubscriptionTransport,
 } from './subscription';
-export { SeenIds, parseTimestamp } from './seen-ids';
 export { lookupEventSubType, eventSubTypeNames, type EventSubTransportKind, type EventSubTypeInfo } from './catalog';
 export type { EventSubTypeMap, EventSubTypeName, EventSubName, ConditionOf, EventOf } from './type-map';
 export * from './types/index';

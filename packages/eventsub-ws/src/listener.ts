@@ -106,7 +106,7 @@ export class WebSocketListener extends EventSubListener {
     let connection = this.#connections.find((each) => each.subscriptions.size < this.#perConnection);
     if (!connection && this.#connections.length >= this.#maxConnections) {
       const count = this.#maxConnections;
-      this.refuse(subscription, `the listener is full: ${count} connection${count === 1 ? '' : 's'} of ${this.#perConnection} subscriptions each (the platform allows 3 connections per user, 300 subscriptions each).`);
+      this.refuse(subscription, `the listener is full: ${count} connection${count === 1 ? '' : 's'} of ${this.#perConnection} subscriptions each.`);
       return;
     }
     connection ??= this.#open();

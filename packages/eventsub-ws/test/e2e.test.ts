@@ -200,7 +200,7 @@ describe('WebSocket listener against the mock platform', () => {
     const listener = listen({ subscriptionsPerConnection: 1 });
     const handles = casters.map((caster) => listener.on('stream.online', { broadcaster_user_id: caster.id }, () => undefined));
     await Promise.all(handles.slice(0, 3).map((handle) => handle.ready));
-    const message = 'Could not subscribe to stream.online (version 1): the listener is full: 3 connections of 1 subscriptions each (the platform allows 3 connections per user, 300 subscriptions each).';
+    const message = 'Could not subscribe to stream.online (version 1): the listener is full: 3 connections of 1 subscriptions each.';
     await expect(handles[3]!.ready).rejects.toThrow(message);
     expect(errors.map((error) => (error as Error).message)).toEqual([message]);
     expect(posts()).toHaveLength(3);

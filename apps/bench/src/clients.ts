@@ -62,16 +62,32 @@ export function twurpleClient(): BenchClient {
   };
 }
 
-/** Node's global fetch doing the bare minimum: URL, two headers, `res.json()`, follow the cursor. */
-export function fetchClient(port: number): BenchClient {
+/**
+ * Node's global fetch doing the bare minimum: URL, two headers, `res.json()`, follow the cursor.
+ * With `timeoutMs`, each GET also gets what a per-request timeout needs at the least: an
+ * AbortController whose signal goes to fetch and a timer, cleared once the body is read (a
+ * reference row: what cancelling a hung request costs in this runtime).
+ */
+export function fetchClient(port: number, timeoutMs?: number): BenchClient {
   const base = `http://127.0.0.1:${port}/helix`;
   const headers = { 'Client-Id': CLIENT_ID, Authorization: `Bearer ${TOKEN}` };
   return {
-    name: 'raw fetch',
+    name: timeoutMs === undefined ? 'raw fetch' : 'fetch + timeout',
     async get() {
-      const res = await fetch(`${base}/chat/emotes/global`, { headers });
-      const body = (await res.json()) as { data: unknown[] };
-      return body.data.length;
+      if (timeoutMs === undefined) {
+        const res = await fetch(`${base}/chat/emotes/global`, { headers });
+        const body = (await res.json()) as { data: unknown[] };
+        return body.data.length;
+      }
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), timeoutMs);
+      try {
+        const res = await fetch(`${base}/chat/emotes/global`, { headers, signal: controller.signal });
+        const body = (await res.json()) as { data: unknown[] };
+        return body.data.length;
+      } finally {
+        clearTimeout(timer);
+      }
     },
     async pageAll() {
       const items: Chatter[] = [];

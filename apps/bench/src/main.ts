@@ -23,7 +23,7 @@ interface Settings {
 
 const full: Settings = { warmupCalls: 600, warmupPasses: 3, calls: 3_000, burstSize: 50, callReps: 7, pagePasses: 15 };
 const quick: Settings = { warmupCalls: 50, warmupPasses: 1, calls: 300, burstSize: 50, callReps: 1, pagePasses: 1 };
-const clientKeys = ['core', 'twurple', 'fetch'] as const;
+const clientKeys = ['core', 'twurple', 'fetch', 'fetch-timeout'] as const;
 type ClientKey = (typeof clientKeys)[number];
 
 function parseArgs(argv: readonly string[]): { settings: Settings; quick: boolean; only: ClientKey[] } {
@@ -38,7 +38,7 @@ function parseArgs(argv: readonly string[]): { settings: Settings; quick: boolea
       if (unknown.length > 0 || names.length === 0) throw new Error(`--only takes a list of ${clientKeys.join(', ')}; got ${arg}.`);
       only = names as ClientKey[];
     } else if (arg === '--help' || arg === '-h') {
-      console.log('Usage: pnpm bench [-- --quick] [-- --only=core,twurple,fetch]');
+      console.log('Usage: pnpm bench [-- --quick] [-- --only=core,twurple,fetch,fetch-timeout]');
       process.exit(0);
     } else throw new Error(`Unknown argument ${arg}. Try --help.`);
   }
@@ -193,6 +193,8 @@ async function main(): Promise<void> {
       core: () => coreClient(server.port),
       twurple: () => twurpleClient(),
       fetch: () => fetchClient(server.port),
+      // A reference: raw fetch with a per-request timeout, as the core has (30 s, never reached).
+      'fetch-timeout': () => fetchClient(server.port, 30_000),
     };
     const clients = only.map((key) => ({ key, client: makers[key]() }));
 

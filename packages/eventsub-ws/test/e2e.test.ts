@@ -84,6 +84,21 @@ describe('WebSocket listener against the mock platform', () => {
     expect(errors).toEqual([]);
   });
 
+  it('delivers a message the platform sends again with the same message ID once', async () => {
+    const listener = listen();
+    const seen: string[] = [];
+    await listener.on('channel.chat.message', chatCondition(), (event) => seen.push(event.message.text)).ready;
+    sendChat('once');
+    await until(() => seen.length === 1);
+    const [delivery] = mock.eventsub.deliveries.filter((each) => each.kind === 'notification');
+    expect(mock.eventsub.redeliver(delivery!.messageId)).toBe('sent');
+    // The next message comes after the repeat on the same socket: once it is in, the repeat was read.
+    sendChat('next');
+    await until(() => seen.length === 2);
+    expect(seen).toEqual(['once', 'next']);
+    expect(errors).toEqual([]);
+  });
+
   it('follows a session_reconnect during 10,000 events without losing or repeating one', async () => {
     const listener = listen();
     const ids: string[] = [];

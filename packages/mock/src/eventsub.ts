@@ -76,6 +76,15 @@ export interface MockEventSub {
   /** The messages handed to transports, oldest first (the last 1000). */
   readonly deliveries: readonly EventSubDelivery[];
   /**
+   * Sends a delivered message again, unchanged and with the same message id, over the transport it
+   * went by (the same session, or the same callback), as the platform's at-least-once delivery
+   * may. Message ids are in `deliveries`.
+   *
+   * @returns `sent` (or `queued`, `lost`) for a WebSocket message, `pending` for a webhook one.
+   * @throws Error for a message id that is not among the last 1000 delivered.
+   */
+  redeliver(messageId: string): EventSubDelivery['outcome'];
+  /**
    * Revokes a subscription as the platform does when a user withdraws consent: its status becomes
    * `reason` and its transport gets one `revocation` message.
    *
@@ -162,6 +171,7 @@ export function createEventSub(router: Router, context: HelixContext, server: Se
     get deliveries() {
       return core.deliveries;
     },
+    redeliver: (messageId) => core.redeliver(messageId),
     revoke(subscriptionId, reason = 'authorization_revoked') {
       const subscription = core.subscriptions.get(subscriptionId);
       if (!subscription) throw new Error(`No EventSub subscription ${subscriptionId}.`);

@@ -211,6 +211,17 @@ describe('WebSocket transport', () => {
     expect(mock.eventsub.deliveries.filter((each) => each.kind === 'notification')).toHaveLength(1);
   });
 
+  it('sends a delivered WebSocket message again, the same frame with the same message id (redeliver)', async () => {
+    const { client, sessionId } = await session();
+    await subscribe(streamerToken, 'channel.chat.message', '1', { broadcaster_user_id: streamerId, user_id: streamerId }, { method: 'websocket', session_id: sessionId });
+    mock.eventsub.trigger('channel.chat.message', { message_id: 'm-2' }, { condition: { broadcaster_user_id: streamerId } });
+    const first = await client.next('notification');
+    expect(mock.eventsub.redeliver(first.metadata.message_id)).toBe('sent');
+    const again = await client.next('notification');
+    expect(again).toEqual(first);
+    expect(() => mock.eventsub.redeliver('no-such-message')).toThrow('No message no-such-message among the last 1000 delivered.');
+  });
+
   it('hands a session over on session_reconnect without losing or repeating a message', async () => {
     const { client: old, sessionId } = await session();
     const created = await subscribe(streamerToken, 'channel.subscribe', '1', { broadcaster_user_id: streamerId }, { method: 'websocket', session_id: sessionId });
@@ -525,6 +536,20 @@ describe('webhook transport', () => {
     expect(attempts.map((each) => each.headers['twitch-eventsub-message-retry'])).toEqual(['0', '1', '2']);
     expect(new Set(attempts.map((each) => each.headers['twitch-eventsub-message-id'])).size).toBe(1);
     expect(attempts.every((each) => signatureValid(secret, each))).toBe(true);
+  });
+
+  it('posts a delivered webhook message again with the same id (redeliver)', async () => {
+    const hook = await receiver(() => undefined);
+    await subscribe(appToken, 'stream.online', '1', { broadcaster_user_id: streamerId }, { method: 'webhook', callback: hook.url, secret });
+    await waitFor(() => mock.eventsub.subscriptions()[0]?.status === 'enabled');
+    mock.eventsub.trigger('stream.online');
+    await waitFor(() => mock.eventsub.deliveries[0]?.outcome === 'acknowledged');
+    expect(mock.eventsub.redeliver(mock.eventsub.deliveries[0]!.messageId)).toBe('pending');
+    await waitFor(() => hook.received.length === 3);
+    const [, first, again] = hook.received;
+    expect(again!.headers['twitch-eventsub-message-id']).toBe(first!.headers['twitch-eventsub-message-id']);
+    expect(again!.body).toBe(first!.body);
+    expect(signatureValid(secret, again!)).toBe(true);
   });
 
   it('counts an answer slower than the timeout as a failure', async () => {

@@ -40,6 +40,8 @@ export class EventSubCore {
   readonly subscriptions = new Map<string, Subscription>();
   readonly conduits = new Map<string, Conduit>();
   readonly deliveries: EventSubDelivery[] = [];
+  /** The last messages handed to a transport, by message id, to send again (`redeliver`). */
+  readonly #sent = new Map<string, { sessionId: string; text: string } | { target: WebhookTarget; message: WebhookMessage }>();
   readonly sessions: WebSocketSessions;
   readonly webhooks: WebhookSender;
 
@@ -191,13 +193,16 @@ export class EventSubCore {
       return 'lost';
     }
     if ('sessionId' in route) {
-      const outcome = this.sessions.send(route.sessionId, frame(kind, this.context.now(), payload, subscription, messageId));
+      const text = JSON.stringify(frame(kind, this.context.now(), payload, subscription, messageId));
+      this.#keep(messageId, { sessionId: route.sessionId, text });
+      const outcome = this.sessions.sendText(route.sessionId, text);
       this.#log({ ...base, method: 'websocket', target: route.sessionId, ...conduit, outcome });
       return outcome;
     }
     const record: EventSubDelivery = { ...base, method: 'webhook', target: route.target.callback, ...conduit, outcome: 'pending' };
     this.#log(record);
     const message: WebhookMessage = { id: messageId, type: kind, subscriptionType: subscription.type, subscriptionVersion: subscription.version, body: JSON.stringify(payload) };
+    this.#keep(messageId, { target: route.target, message });
     void this.webhooks.deliver(route.target, message).then((arrived) => {
       record.outcome = arrived ? 'acknowledged' : 'failed';
       // Failures count against a webhook subscription; a conduit's webhook shard is only disabled
@@ -233,6 +238,24 @@ export class EventSubCore {
       }
     }
     return undefined;
+  }
+
+  /**
+   * Sends a message again, unchanged and with the same message id, over the transport it went
+   * by: the platform's delivery is at least once. Returns how it went (`lost` for a session that
+   * has ended); throws for a message id it does not know (only the last 1000 are kept).
+   */
+  redeliver(messageId: string): EventSubDelivery['outcome'] {
+    const sent = this.#sent.get(messageId);
+    if (!sent) throw new Error(`No message ${messageId} among the last ${deliveryLogSize} delivered.`);
+    if ('sessionId' in sent) return this.sessions.sendText(sent.sessionId, sent.text);
+    void this.webhooks.deliver(sent.target, sent.message);
+    return 'pending';
+  }
+
+  #keep(messageId: string, sent: { sessionId: string; text: string } | { target: WebhookTarget; message: WebhookMessage }): void {
+    this.#sent.set(messageId, sent);
+    if (this.#sent.size > deliveryLogSize) this.#sent.delete(this.#sent.keys().next().value!);
   }
 
   #log(delivery: EventSubDelivery): void {

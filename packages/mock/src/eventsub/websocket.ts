@@ -80,9 +80,14 @@ export class WebSocketSessions {
 
   /** Hands a frame to a session: sent on its socket, queued during a handoff, or lost (silent, ended). */
   send(id: string, frame: unknown): SendOutcome {
+    return this.sendText(id, JSON.stringify(frame));
+  }
+
+  /** `send()` of a frame already written as JSON. */
+  sendText(id: string, text: string): SendOutcome {
     const session = this.live(id);
     if (!session || session.silent) return 'lost';
-    return this.#write(session, JSON.stringify(frame));
+    return this.#write(session, text);
   }
 
   /**

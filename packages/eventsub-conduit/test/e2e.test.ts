@@ -4,12 +4,12 @@ import { createMockPlatform, type MockPlatform } from '@platform/mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { eventSubConduit, type ConduitListener, type ConduitListenerOptions } from '../src/index';
-import { createHmac } from 'node:crypto';
-import { createServer, type IncomingMessage, type RequestListener } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
 // The child-process helpers of the file store's tests: a fixture run with tsx, talking over IPC.
 import { startChild, stopAll, type Child } from '../../file-store/test/helpers';
+// The webhook package's test helpers: a node:http server on 127.0.0.1 and the platform's signature.
+import { serve as serveHttp, sign } from '../../eventsub-webhook/test/helpers';
 
 const clientId = 'conduit-app';
 const clientSecret = 'conduit-app-secret';
@@ -281,7 +281,7 @@ describe('conduit listener with webhook callbacks as shards', () => {
           'Twitch-Eventsub-Message-Id': id,
           'Twitch-Eventsub-Message-Timestamp': timestamp,
           'Twitch-Eventsub-Message-Type': 'webhook_callback_verification',
-          'Twitch-Eventsub-Message-Signature': `sha256=${createHmac('sha256', secret).update(id + timestamp + body).digest('hex')}`,
+          'Twitch-Eventsub-Message-Signature': sign(secret, id, timestamp, body),
         },
         body,
       });
@@ -355,19 +355,4 @@ function headersOf(entry: { headers: IncomingMessage['headers'] }): Record<strin
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(entry.headers)) if (name.startsWith('twitch-eventsub-') || name === 'content-type') headers[name] = String(value);
   return headers;
-}
-
-/** A node:http server on 127.0.0.1, with its `/eventsub` address. */
-async function serveHttp(listener: RequestListener) {
-  const server = createServer(listener);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/eventsub`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
 }

@@ -308,7 +308,8 @@ describe('conduit listener with webhook callbacks as shards', () => {
   it('assigns a shard again after a conduit.shard.disabled event', async () => {
     const listener = serveWebhook();
     const conduitId = await listener.conduitId;
-    await until(() => listener.shards[0]!.bound && mock.eventsub.subscriptions({ type: 'conduit.shard.disabled', status: 'enabled' }).length === 1);
+    // The listener counts the shard bound once it has answered; the platform enables it once it has read the answer.
+    await until(() => listener.shards[0]!.bound && enabledShards().length === 1 && mock.eventsub.subscriptions({ type: 'conduit.shard.disabled', status: 'enabled' }).length === 1);
     const challenges = () => requests.filter((request) => request.type === 'webhook_callback_verification' && request.status === 200).length;
     expect(challenges()).toBe(1);
     mock.eventsub.trigger('conduit.shard.disabled', { conduit_id: conduitId, shard_id: '0', status: 'notification_failures_exceeded', transport: { method: 'webhook', callback: server.url } });

@@ -3,6 +3,7 @@
  * after `TWURPLE_MOCK_API_PORT` is set (see main.ts): twurple sends its calls to the mock server
  * named by that variable.
  */
+import http from 'node:http';
 import { chatters, type Chatter } from '@platform/api-chat';
 import { createClient, type PlatformClient } from '@platform/core';
 import { ApiClient, type HelixChatChatter } from '@twurple/api';
@@ -21,15 +22,24 @@ export interface BenchClient {
   rateLimitHolds?(): number;
 }
 
-/** Our library, as users get it: the built `@platform/core` (its dist, default conditions). */
-export function coreClient(port: number): BenchClient {
+/**
+ * Our library, as users get it: the built `@platform/core` (its dist, default conditions). On
+ * Node it sends with `node:http`; with `onFetch`, it is given Node's global fetch as its `fetch`
+ * option instead (a reference row: the library over the same transport as raw fetch).
+ */
+export function coreClient(port: number, onFetch = false): BenchClient {
   let holds = 0;
   // One client for the whole run, as a user would keep it.
-  const client: PlatformClient = createClient({ clientId: CLIENT_ID, token: TOKEN, baseUrl: `http://127.0.0.1:${port}/helix` }).on('rateLimit', () => {
+  const client: PlatformClient = createClient({
+    clientId: CLIENT_ID,
+    token: TOKEN,
+    baseUrl: `http://127.0.0.1:${port}/helix`,
+    ...(onFetch ? { fetch: globalThis.fetch } : {}),
+  }).on('rateLimit', () => {
     holds++;
   });
   return {
-    name: '@platform/core',
+    name: onFetch ? 'core on fetch' : '@platform/core',
     async get() {
       const answer = await client.request<{ data: unknown[] }>({ method: 'GET', path: '/chat/emotes/global' });
       return answer?.data.length ?? 0;
@@ -96,6 +106,46 @@ export function fetchClient(port: number, timeoutMs?: number): BenchClient {
         const url = `${base}/chat/chatters?broadcaster_id=${USER_ID}&moderator_id=${USER_ID}&first=${MAX_PAGE}${after ? `&after=${encodeURIComponent(after)}` : ''}`;
         const res = await fetch(url, { headers });
         const body = (await res.json()) as { data: Chatter[]; pagination?: { cursor?: string } };
+        for (const item of body.data) items.push(item);
+        after = body.pagination?.cursor;
+      } while (after);
+      return items;
+    },
+    idOf: (item) => (item as Chatter).user_id,
+  };
+}
+
+/**
+ * Node's `http.get` doing the bare minimum over the global agent (keep-alive), the transport our
+ * library uses on Node: a reference row, showing what the library adds to its own transport.
+ */
+export function httpClient(port: number): BenchClient {
+  const headers = { 'Client-Id': CLIENT_ID, Authorization: `Bearer ${TOKEN}` };
+  const getJson = <T>(path: string) =>
+    new Promise<T>((resolve, reject) => {
+      http
+        .get({ host: '127.0.0.1', port, path: `/helix${path}`, headers }, (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          // A body that is not JSON throws from this listener and ends the bench, as an uncaught
+          // error: the server only sends JSON, and verify() in main.ts reads both kinds first.
+          res.on('end', () => resolve(JSON.parse(text) as T));
+          res.on('error', reject);
+        })
+        .on('error', reject);
+    });
+  return {
+    name: 'raw node:http',
+    async get() {
+      return (await getJson<{ data: unknown[] }>('/chat/emotes/global')).data.length;
+    },
+    async pageAll() {
+      const items: Chatter[] = [];
+      let after: string | undefined;
+      do {
+        const path = `/chat/chatters?broadcaster_id=${USER_ID}&moderator_id=${USER_ID}&first=${MAX_PAGE}${after ? `&after=${encodeURIComponent(after)}` : ''}`;
+        const body = await getJson<{ data: Chatter[]; pagination?: { cursor?: string } }>(path);
         for (const item of body.data) items.push(item);
         after = body.pagination?.cursor;
       } while (after);

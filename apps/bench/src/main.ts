@@ -23,7 +23,7 @@ interface Settings {
 
 const full: Settings = { warmupCalls: 600, warmupPasses: 3, calls: 3_000, burstSize: 50, callReps: 7, pagePasses: 15 };
 const quick: Settings = { warmupCalls: 50, warmupPasses: 1, calls: 300, burstSize: 50, callReps: 1, pagePasses: 1 };
-const clientKeys = ['core', 'twurple', 'fetch', 'fetch-timeout'] as const;
+const clientKeys = ['core', 'twurple', 'fetch', 'fetch-timeout', 'core-fetch', 'http'] as const;
 type ClientKey = (typeof clientKeys)[number];
 
 function parseArgs(argv: readonly string[]): { settings: Settings; quick: boolean; only: ClientKey[] } {
@@ -38,7 +38,7 @@ function parseArgs(argv: readonly string[]): { settings: Settings; quick: boolea
       if (unknown.length > 0 || names.length === 0) throw new Error(`--only takes a list of ${clientKeys.join(', ')}; got ${arg}.`);
       only = names as ClientKey[];
     } else if (arg === '--help' || arg === '-h') {
-      console.log('Usage: pnpm bench [-- --quick] [-- --only=core,twurple,fetch,fetch-timeout]');
+      console.log(`Usage: pnpm bench [-- --quick] [-- --only=${clientKeys.join(',')}]`);
       process.exit(0);
     } else throw new Error(`Unknown argument ${arg}. Try --help.`);
   }
@@ -188,13 +188,16 @@ async function main(): Promise<void> {
   try {
     // twurple reads the variable when it calls; set it before twurple is even loaded.
     process.env.TWURPLE_MOCK_API_PORT = String(server.port);
-    const { coreClient, twurpleClient, fetchClient } = await import('./clients');
+    const { coreClient, twurpleClient, fetchClient, httpClient } = await import('./clients');
     const makers: Record<ClientKey, () => BenchClient> = {
       core: () => coreClient(server.port),
       twurple: () => twurpleClient(),
       fetch: () => fetchClient(server.port),
       // A reference: raw fetch with a per-request timeout, as the core has (30 s, never reached).
       'fetch-timeout': () => fetchClient(server.port, 30_000),
+      // References: our library given Node's fetch as its transport, and the raw transport it uses on Node.
+      'core-fetch': () => coreClient(server.port, true),
+      http: () => httpClient(server.port),
     };
     const clients = only.map((key) => ({ key, client: makers[key]() }));
 
@@ -291,6 +294,13 @@ async function main(): Promise<void> {
           `Goal: @platform/core within 1.10x raw fetch on time to page and CPU per call: ${met ? 'MET' : 'NOT MET'} ` +
             `(time to page ${ratio(pageRatio)}, CPU per call ${ratio(core.seqCpu / base.seqCpu)} sequential / ${ratio(core.burstCpu / base.burstCpu)} in bursts).`,
         );
+        const http = figures.get('http');
+        if (http) {
+          console.log(
+            `What @platform/core adds to its own transport (to raw node:http): time to page ${ratio(core.pageMs / http.pageMs)}, ` +
+              `CPU per call ${ratio(core.seqCpu / http.seqCpu)} sequential / ${ratio(core.burstCpu / http.burstCpu)} in bursts.`,
+          );
+        }
       }
     }
     console.log(`\nTotal run time ${((performance.now() - started) / 1000).toFixed(1)} s.`);

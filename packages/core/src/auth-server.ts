@@ -5,7 +5,7 @@ import { PlatformError } from './errors/platform-error';
 import { PlatformNetworkError } from './errors/network-error';
 import { PlatformTimeoutError } from './errors/timeout-error';
 import { errorBody, platformMessage, apiErrorFields } from './pipeline';
-import { attempt } from './transport';
+import { attempt, type AnswerHeaders } from './transport';
 
 /** A request to the platform's OAuth server (`authUrl`). */
 export interface AuthServerRequest {
@@ -24,7 +24,7 @@ export interface AuthServerRequest {
 /** A 2xx answer of the OAuth server. */
 export interface AuthServerAnswer {
   status: number;
-  headers: Headers;
+  headers: AnswerHeaders;
   data: unknown;
 }
 
@@ -49,7 +49,7 @@ export async function authServerRequest(core: ClientCore, request: AuthServerReq
   let retriesUsed = 0;
   for (;;) {
     try {
-      const answer = await attempt(core.fetch, core.deadlines, { method: request.method, url, headers, body, label }, core.timeout, request.signal);
+      const answer = await attempt(core.send, core.deadlines, { method: request.method, url, headers, body, label }, core.timeout, request.signal);
       if (answer.status >= 200 && answer.status < 300) {
         let data: unknown;
         try {

@@ -1,6 +1,7 @@
 import { abortReason, type Clock } from './clock';
 import { PlatformRateLimitError } from './errors/rate-limit-error';
 import type { EventHub } from './events';
+import type { AnswerHeaders } from './transport';
 import type { RateLimitState } from './types';
 
 /** What a waiting or refused request needs to say about itself. */
@@ -148,7 +149,7 @@ export class RateLimitBuckets {
   }
 
   /** Records the `Ratelimit-*` headers of an answer to a request that took a point from `name`. */
-  record(name: string, headers: Headers): void {
+  record(name: string, headers: AnswerHeaders): void {
     const limit = Number(headers.get('ratelimit-limit') ?? NaN);
     const remaining = Number(headers.get('ratelimit-remaining') ?? NaN);
     const reset = Number(headers.get('ratelimit-reset') ?? NaN);

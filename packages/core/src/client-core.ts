@@ -13,8 +13,9 @@ import {
   defaultEventSubWsUrl,
   describe,
   type ClientOptions,
-  type FetchFunction,
 } from './options';
+import { fetchSender, type Sender } from './transport';
+import { runtimeSender } from '#runtime-sender';
 
 /** The options that must be functions, and what their messages call them. */
 const functionOptions = [
@@ -36,7 +37,11 @@ export class ClientCore {
   declare readonly baseUrl: string;
   declare readonly authUrl: string;
   declare readonly eventSubWsUrl: string;
-  declare readonly fetch: FetchFunction;
+  /**
+   * How attempts are sent: the `fetch` option when given; on Node, `node:http` (unless the global
+   * fetch was replaced); elsewhere the global fetch.
+   */
+  declare readonly send: Sender;
   declare readonly webSocket: unknown;
   declare readonly clock: Clock;
   declare readonly rateLimit: 'wait' | 'throw';
@@ -67,8 +72,10 @@ export class ClientCore {
       const value = options[name];
       if (value !== undefined && typeof value !== 'function') throw new PlatformError(`The ${name} option must be ${expected}; got ${describe(value)}.`);
     }
-    const runtimeFetch = options.fetch ?? (typeof globalThis.fetch === 'function' ? globalThis.fetch.bind(globalThis) : undefined);
-    if (!runtimeFetch) throw new PlatformError('No fetch implementation found. Pass one with the `fetch` option.');
+    const send = options.fetch
+      ? fetchSender(options.fetch)
+      : (runtimeSender?.(fetchSender) ?? (typeof globalThis.fetch === 'function' ? fetchSender(globalThis.fetch.bind(globalThis)) : undefined));
+    if (!send) throw new PlatformError('No fetch implementation found. Pass one with the `fetch` option.');
 
     this.options = options;
     this.clientId = options.clientId;
@@ -76,7 +83,7 @@ export class ClientCore {
     this.baseUrl = checkUrl(options.baseUrl, 'baseUrl', defaultBaseUrl, ['https:', 'http:']);
     this.authUrl = checkUrl(options.authUrl, 'authUrl', defaultAuthUrl, ['https:', 'http:']);
     this.eventSubWsUrl = checkUrl(options.eventSubWsUrl, 'eventSubWsUrl', defaultEventSubWsUrl, ['wss:', 'ws:']);
-    this.fetch = runtimeFetch;
+    this.send = send;
     this.webSocket = options.webSocket;
     this.clock = options.clock ?? systemClock;
     this.rateLimit = options.rateLimit ?? 'wait';

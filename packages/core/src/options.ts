@@ -22,7 +22,12 @@ export interface ClientOptions {
   retries?: number | undefined;
   /** Milliseconds per attempt, including reading the body. Default 15000. */
   timeout?: number | undefined;
-  /** Used when the runtime has no global fetch. */
+  /**
+   * The fetch function every request is sent with. Without it the client uses the global fetch;
+   * on Node, `node:http` instead, as long as the global fetch is Node's own and undici's global
+   * dispatcher is its plain `Agent` (see the README's Transport part). Required when the runtime
+   * has no global fetch.
+   */
   fetch?: FetchFunction | undefined;
   /** Used when the runtime has no global WebSocket. */
   webSocket?: unknown;

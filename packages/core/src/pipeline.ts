@@ -8,7 +8,7 @@ import { PlatformNetworkError } from './errors/network-error';
 import { PlatformRateLimitError } from './errors/rate-limit-error';
 import { PlatformTimeoutError } from './errors/timeout-error';
 import { checkRetries, checkTimeout } from './options';
-import { attempt, type Answer, type Exchange } from './transport';
+import { attempt, publicHeaders, type Answer, type AnswerHeaders, type Exchange } from './transport';
 import type { RequestOptions } from './types';
 
 /** A call as the pipeline runs it: where it goes, with which parameters, and how they travel. */
@@ -23,7 +23,7 @@ export interface Call {
 /** A 2xx answer, parsed. */
 export interface ApiAnswer {
   status: number;
-  headers: Headers;
+  headers: AnswerHeaders;
   /** The parsed JSON body, or undefined for 204 and empty bodies. */
   data: unknown;
   url: string;
@@ -70,7 +70,7 @@ export async function runCall(core: ClientCore, call: Call, options: RequestOpti
     if (waiting) await waiting;
     let answer: Answer;
     try {
-      answer = await attempt(core.fetch, core.deadlines, exchange, timeout, signal);
+      answer = await attempt(core.send, core.deadlines, exchange, timeout, signal);
     } catch (error) {
       core.buckets.release(credential.bucket);
       // Only a request whose repetition is harmless is sent again after an unknown outcome.
@@ -164,7 +164,7 @@ function headersFor(clientId: string, credential: Credential, hasBody: boolean):
 }
 
 /** A 429 with no points left (or no count at all) means the token's bucket is empty. */
-function isBucketEmpty(headers: Headers): boolean {
+function isBucketEmpty(headers: AnswerHeaders): boolean {
   const remaining = headers.get('ratelimit-remaining');
   return remaining === null || Number(remaining) <= 0;
 }
@@ -215,6 +215,6 @@ export function apiErrorFields(answer: Answer, method: string, url: string) {
     url,
     error: typeof label === 'string' ? label : answer.statusText || undefined,
     body,
-    headers: answer.headers,
+    headers: publicHeaders(answer.headers),
   };
 }

@@ -14,13 +14,55 @@ export interface Exchange {
   label: string;
 }
 
+/**
+ * The headers of an answer as the pipeline reads them. A fetch answer gives its `Headers`; the
+ * Node transport gives a lighter reader that builds `Headers` only when an error carries them.
+ */
+export interface AnswerHeaders {
+  get(name: string): string | null;
+  /** The headers as web-standard `Headers`; absent when the object already is one. */
+  toHeaders?(): Headers;
+}
+
 /** An answer read to its end. */
 export interface Answer {
   status: number;
   statusText: string;
-  headers: Headers;
+  headers: AnswerHeaders;
   /** The whole body as text ('' when there is none). */
   text: string;
+}
+
+/** An exchange on its way: the answer read to its end, and a way to give it up. */
+export interface Sending {
+  readonly answer: Promise<Answer>;
+  /** Stops the exchange: the connection is closed and `answer` rejects. */
+  cancel(): void;
+}
+
+/**
+ * Sends an exchange and reads the whole answer. Rejects with the runtime's own error when the
+ * platform cannot be reached; `attempt()` turns that into the library's errors.
+ */
+export type Sender = (exchange: Exchange) => Sending;
+
+/** A sender over a fetch function (the user's, or the runtime's global fetch). */
+export function fetchSender(fetch: FetchFunction): Sender {
+  return (exchange) => {
+    const controller = new AbortController();
+    return {
+      answer: fetch(exchange.url, { method: exchange.method, headers: exchange.headers, body: exchange.body, signal: controller.signal }).then(
+        // The body is part of the attempt: a server that stalls mid-body is cut off by the same timer.
+        (response) => response.text().then((text) => ({ status: response.status, statusText: response.statusText, headers: response.headers, text })),
+      ),
+      cancel: () => controller.abort(),
+    };
+  };
+}
+
+/** The answer's headers as the spec's `Headers` (the field of PlatformApiError). */
+export function publicHeaders(headers: AnswerHeaders): Headers {
+  return headers.toHeaders?.() ?? (headers as Headers);
 }
 
 /**
@@ -29,7 +71,7 @@ export interface Answer {
  * timeout a PlatformTimeoutError; an aborted `signal` rejects with its reason.
  */
 export async function attempt(
-  fetch: FetchFunction,
+  send: Sender,
   deadlines: Deadlines,
   exchange: Exchange,
   timeout: number,
@@ -37,24 +79,16 @@ export async function attempt(
 ): Promise<Answer> {
   // A signal that fired while the call waited (for a token, a bucket, a pause) sends nothing.
   if (signal?.aborted) throw abortReason(signal);
-  const controller = new AbortController();
+  const sending = send(exchange);
   let timedOut = false;
   const cancelDeadline = deadlines.add(timeout, () => {
     timedOut = true;
-    controller.abort();
+    sending.cancel();
   });
-  const onAbort = () => controller.abort();
+  const onAbort = () => sending.cancel();
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
-    const response = await fetch(exchange.url, {
-      method: exchange.method,
-      headers: exchange.headers,
-      body: exchange.body,
-      signal: controller.signal,
-    });
-    // The timeout covers the body too: a server that stalls mid-body is cut off by the same timer.
-    const text = await response.text();
-    return { status: response.status, statusText: response.statusText, headers: response.headers, text };
+    return await sending.answer;
   } catch (error) {
     if (signal?.aborted) throw abortReason(signal);
     if (timedOut) throw new PlatformTimeoutError(`${exchange.label} timed out after ${timeout} ms.`);

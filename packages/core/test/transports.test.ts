@@ -1,0 +1,199 @@
+/**
+ * Which transport a client sends with, and what both transports must agree on, over a real
+ * loopback server: Node's own (`node:http`, the default on Node) and a fetch function.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clientCore, createClient, PlatformApiError, PlatformNetworkError, rawCredential } from '../src/index';
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+const servers: http.Server[] = [];
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+});
+
+/** A server on 127.0.0.1:0 that records each request (body included) and answers with `answer`. */
+async function serve(answer: (response: http.ServerResponse, seen: Seen) => void): Promise<{ url: string; seen: Seen[] }> {
+  const seen: Seen[] = [];
+  const server = http.createServer((request, response) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (body += chunk));
+    request.on('end', () => {
+      const entry = { method: request.method ?? '', url: request.url ?? '', headers: request.headers, body };
+      seen.push(entry);
+      answer(response, entry);
+    });
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/helix`, seen };
+}
+
+const ok = (response: http.ServerResponse) => {
+  response.writeHead(200, { 'Content-Type': 'application/json' });
+  response.end('{"data":[]}');
+};
+
+/** undici's fetch marks its requests with `Sec-Fetch-Mode`; `node:http` sends no such header. */
+const viaFetch = (seen: Seen | undefined) => seen?.headers['sec-fetch-mode'] !== undefined;
+
+const dispatcherKey = Symbol.for('undici.globalDispatcher.1');
+
+describe('the transport a client chooses', () => {
+  it("sends with node:http on Node when given no fetch and the global fetch is Node's own", async () => {
+    const { url, seen } = await serve(ok);
+    await createClient({ clientId: 'c', token: 't', baseUrl: url }).request({ method: 'GET', path: '/a' });
+    expect(seen).toHaveLength(1);
+    expect(viaFetch(seen[0])).toBe(false);
+    expect(seen[0]?.headers['accept-encoding']).toBe('gzip');
+  });
+
+  it('uses the fetch option when one is given', async () => {
+    const { url, seen } = await serve(ok);
+    const fetch = vi.fn(globalThis.fetch);
+    const client = createClient({ clientId: 'c', token: 't', baseUrl: url, fetch });
+    await expect(client.request({ method: 'GET', path: '/a' })).resolves.toEqual({ data: [] });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(viaFetch(seen[0])).toBe(true);
+  });
+
+  it("uses a global fetch that replaced Node's own (a test stub, a framework patch), even one replaced after the client was made", async () => {
+    const { url, seen } = await serve(ok);
+    const original = globalThis.fetch;
+    const early = vi.fn((input: string | URL | Request, init?: RequestInit) => original(input, init));
+    vi.stubGlobal('fetch', early);
+    await createClient({ clientId: 'c', token: 't', baseUrl: url }).request({ method: 'GET', path: '/a' });
+    expect(early).toHaveBeenCalledTimes(1);
+    vi.unstubAllGlobals();
+
+    const client = createClient({ clientId: 'c', token: 't', baseUrl: url });
+    await client.request({ method: 'GET', path: '/b' });
+    const late = vi.fn((input: string | URL | Request, init?: RequestInit) => original(input, init));
+    vi.stubGlobal('fetch', late);
+    await client.request({ method: 'GET', path: '/c' });
+    expect(late).toHaveBeenCalledTimes(1);
+    vi.unstubAllGlobals();
+    await client.request({ method: 'GET', path: '/d' });
+
+    expect(seen.map((request) => [request.url, viaFetch(request)])).toEqual([
+      ['/helix/a', true],
+      ['/helix/b', false],
+      ['/helix/c', true],
+      ['/helix/d', false],
+    ]);
+  });
+
+  it("goes through fetch while undici's global dispatcher is a program's own (a ProxyAgent, a MockAgent)", async () => {
+    const { url, seen } = await serve(ok);
+    const client = createClient({ clientId: 'c', token: 't', baseUrl: url });
+    await fetch(`${url}/warm`); // Node installs its own Agent on the first fetch.
+    const slot = globalThis as unknown as Record<symbol, { dispatch(...args: unknown[]): unknown }>;
+    const nodes = slot[dispatcherKey]!;
+    expect(nodes.constructor.name).toBe('Agent');
+    const dispatched = vi.fn();
+    // A stand-in for undici's ProxyAgent: a dispatcher of another class, passing requests on.
+    class ProxyAgent {
+      dispatch(...args: unknown[]): unknown {
+        dispatched();
+        return nodes.dispatch(...args);
+      }
+    }
+    slot[dispatcherKey] = new ProxyAgent();
+    try {
+      await client.request({ method: 'GET', path: '/a' });
+    } finally {
+      slot[dispatcherKey] = nodes;
+    }
+    await client.request({ method: 'GET', path: '/b' });
+    expect(dispatched).toHaveBeenCalledTimes(1);
+    expect(seen.slice(1).map((request) => [request.url, viaFetch(request)])).toEqual([
+      ['/helix/a', true],
+      ['/helix/b', false],
+    ]);
+  });
+});
+
+const transports = [
+  ['node:http', undefined],
+  ['fetch', globalThis.fetch],
+] as const;
+
+describe.each(transports)('over %s', (_name, fetch) => {
+  const clientFor = (baseUrl: string) => createClient({ clientId: 'the-client', token: 'tok', baseUrl, fetch, retries: 0 });
+
+  it('sends the method, path, query, headers and a UTF-8 JSON body whole', async () => {
+    const { url, seen } = await serve(ok);
+    const body = { message: 'héllo ✨ 👋', n: 1 };
+    await clientFor(url).request({ method: 'POST', path: '/chat/messages', query: { a: ['1', '2'] }, body });
+    expect(seen).toHaveLength(1);
+    const [request] = seen;
+    expect(request?.method).toBe('POST');
+    expect(request?.url).toBe('/helix/chat/messages?a=1&a=2');
+    expect(request?.headers['client-id']).toBe('the-client');
+    expect(request?.headers.authorization).toBe('Bearer tok');
+    expect(request?.headers['content-type']).toBe('application/json');
+    expect(request?.headers['content-length']).toBe(String(Buffer.byteLength(JSON.stringify(body))));
+    expect(JSON.parse(request?.body ?? '')).toEqual(body);
+  });
+
+  it('reads a gzipped answer', async () => {
+    const payload = { data: Array.from({ length: 200 }, (_, n) => ({ id: String(n), name: `emote ${n}` })) };
+    const { url, seen } = await serve((response) => {
+      response.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' });
+      response.end(gzipSync(JSON.stringify(payload)));
+    });
+    await expect(clientFor(url).request({ method: 'GET', path: '/chat/emotes/global' })).resolves.toEqual(payload);
+    expect(seen[0]?.headers['accept-encoding']).toContain('gzip');
+  });
+
+  it('gives an error the answer\'s headers as Headers, repeated ones included', async () => {
+    const { url } = await serve((response) => {
+      response.writeHead(400, [
+        ['Content-Type', 'application/json'],
+        ['X-Trace', 'abc'],
+        ['Set-Cookie', 'a=1'],
+        ['Set-Cookie', 'b=2'],
+      ]);
+      response.end('{"error":"Bad Request","status":400,"message":"no"}');
+    });
+    const error = await clientFor(url).request({ method: 'GET', path: '/x' }).catch((failure: unknown) => failure);
+    expect(error).toBeInstanceOf(PlatformApiError);
+    const { headers } = error as PlatformApiError;
+    expect(headers).toBeInstanceOf(Headers);
+    expect(headers?.get('x-trace')).toBe('abc');
+    expect(headers?.getSetCookie()).toEqual(['a=1', 'b=2']);
+  });
+
+  it('reads the rate-limit headers of an answer into the bucket', async () => {
+    const { url } = await serve((response) => {
+      response.writeHead(200, { 'Content-Type': 'application/json', 'Ratelimit-Limit': '800', 'Ratelimit-Remaining': '42', 'Ratelimit-Reset': '2000000000' });
+      response.end('{"data":[]}');
+    });
+    const client = clientFor(url);
+    await client.request({ method: 'GET', path: '/x' });
+    expect(clientCore(client).buckets.state(rawCredential('tok').bucket)).toMatchObject({ limit: 800, remaining: 42 });
+  });
+
+  it('a gzipped answer cut short is a network error', async () => {
+    const { url } = await serve((response) => {
+      const zipped = gzipSync(JSON.stringify({ data: Array.from({ length: 500 }, (_, n) => n) }));
+      response.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip', 'Content-Length': String(zipped.length) });
+      response.write(zipped.subarray(0, 20));
+      setTimeout(() => response.socket?.destroy(), 10);
+    });
+    await expect(clientFor(url).request({ method: 'GET', path: '/x' })).rejects.toBeInstanceOf(PlatformNetworkError);
+  });
+});

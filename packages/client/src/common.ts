@@ -61,6 +61,7 @@ export {
   type CredentialRequest,
   type Call,
   type ApiAnswer,
+  type AnswerHeaders,
   type AuthServerRequest,
   type AuthServerAnswer,
   type OperationDeclaration,

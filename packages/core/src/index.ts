@@ -16,6 +16,7 @@ export {
   type CredentialRequest,
 } from './authenticator';
 export { runCall, type Call, type ApiAnswer } from './pipeline';
+export type { AnswerHeaders } from './transport';
 export { authServerRequest, type AuthServerRequest, type AuthServerAnswer } from './auth-server';
 export {
   defineOperation,

@@ -159,32 +159,23 @@ export async function callOperation<P, R>(
   validateParams(declaration, params);
   const merged = mergeOptions(defaults, options);
   const given = (params ?? {}) as Params;
-  const sets = splitChunks(declaration, given);
-  const answers = sets.length === 1
-    ? [await runCall(core, callFor(declaration, given), merged)]
-    : await Promise.all(sets.map((set) => runCall(core, callFor(declaration, set), merged)));
+  const answers = await Promise.all(splitChunks(declaration, given).map((set) => runCall(core, callFor(declaration, set), merged)));
   return shapeResult(declaration, answers) as R;
 }
 
 function shapeResult(operation: AnyOperation, answers: ApiAnswer[]): unknown {
-  switch (operation.result) {
-    case 'void':
-      return undefined;
-    case 'first':
-    case 'first-or-null': {
-      const item = dataOf(answers[0]!)[0];
-      if (item !== undefined) return item;
-      if (operation.result === 'first-or-null') return null;
-      throw new PlatformError(`${operation.method} ${operation.path} returned no data.`);
-    }
-    case 'data':
-      return answers.length === 1 ? dataOf(answers[0]!) : answers.flatMap(dataOf);
-    case 'envelope':
-    case 'page': {
-      const first = (answers[0]!.data ?? {}) as Record<string, unknown>;
-      return answers.length === 1 ? first : { ...first, data: answers.flatMap(dataOf) };
-    }
+  const { result } = operation;
+  if (result === 'void') return undefined;
+  // The items of every chunk, joined in order.
+  const items = answers.flatMap(dataOf);
+  if (result === 'data') return items;
+  if (result === 'envelope' || result === 'page') {
+    const first = (answers[0]!.data ?? {}) as Record<string, unknown>;
+    return answers.length === 1 ? first : { ...first, data: items };
   }
+  if (items[0] !== undefined) return items[0];
+  if (result === 'first-or-null') return null;
+  throw new PlatformError(`${operation.method} ${operation.path} returned no data.`);
 }
 
 /** A page of a declared list operation; `raw` is the envelope with `data` and the extra fields. */

@@ -1,4 +1,4 @@
-import { missingActingUserError, rawCredential, type CallTarget, type Credential, type CredentialRequest } from './authenticator';
+import { rawCredential, rawTokenActingUserError, type CallTarget, type Credential, type CredentialRequest } from './authenticator';
 import { endpointLimitDelay, retryDelay } from './backoff';
 import type { ClientCore } from './client-core';
 import { abortReason } from './clock';
@@ -148,13 +148,16 @@ function chooseCredential(core: ClientCore, request: CredentialRequest, token: s
   return core.authenticator.credential(request);
 }
 
-/** Fills the acting-user field (`moderator_id`, `sender_id`...) from the token's owner. */
+/**
+ * Fills the acting-user field (`moderator_id`, `sender_id`...) from the token's owner. An
+ * authenticator checks the field before it gives an app token, so only a raw token is refused here.
+ */
 function fillActingUser(call: Call, credential: Credential): Readonly<Record<string, unknown>> {
   const field = call.target.actingUser;
   if (!field || call.params[field] !== undefined) return call.params;
   if (credential.userId !== undefined) return { ...call.params, [field]: credential.userId };
-  if (call.target.actingUserOptional) return call.params;
-  throw missingActingUserError(call.target, credential.kind === 'app' ? 'app' : 'raw');
+  if (call.target.actingUserOptional || credential.kind !== 'raw') return call.params;
+  throw rawTokenActingUserError(call.target);
 }
 
 function headersFor(clientId: string, credential: Credential, hasBody: boolean): Record<string, string> {

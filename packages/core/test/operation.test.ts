@@ -155,7 +155,7 @@ describe('requests built from the declaration', () => {
     expect(requests).toHaveLength(0);
   });
 
-  it('with the app token and no acting user, fails before sending', async () => {
+  it('with the app token and no acting user, the authenticator refuses before anything is sent', async () => {
     const { client, requests } = setup(() => ({ body: {} }));
     const error = await callOperation(client, ban, { broadcaster_id: '1', user_id: '2' }, { as: 'app' }).catch((failure: unknown) => failure);
     expect((error as Error).message).toBe(

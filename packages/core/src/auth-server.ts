@@ -4,7 +4,7 @@ import { PlatformApiError } from './errors/api-error';
 import { PlatformError } from './errors/platform-error';
 import { PlatformNetworkError } from './errors/network-error';
 import { PlatformTimeoutError } from './errors/timeout-error';
-import { errorBody, platformMessage, apiErrorFields } from './pipeline';
+import { apiErrorFields } from './pipeline';
 import { attempt } from './transport';
 
 /** A request to the platform's OAuth server (`authUrl`). */
@@ -64,7 +64,8 @@ export async function authServerRequest(core: ClientCore, request: AuthServerReq
         await core.clock.sleep(retryDelay(retriesUsed, core.clock.random), request.signal);
         continue;
       }
-      throw new PlatformApiError(platformMessage(errorBody(answer.text), answer), apiErrorFields(answer, request.method, url));
+      const fields = apiErrorFields(answer, request.method, url);
+      throw new PlatformApiError(fields.message, fields);
     } catch (error) {
       if ((error instanceof PlatformNetworkError || error instanceof PlatformTimeoutError) && retriesUsed < retries) {
         retriesUsed++;

@@ -147,18 +147,26 @@ export class RateLimitBuckets {
     this.#wake(bucket);
   }
 
-  /** Records the `Ratelimit-*` headers of an answer to a request that took a point from `name`. */
-  record(name: string, headers: Headers): void {
+  /**
+   * Records the `Ratelimit-*` headers of an answer to a request that took a point from `name`.
+   * For a 429 (`limited`) that leaves no points (or gives no count at all) the bucket is empty
+   * until the reset: that reset (epoch ms) is returned, and undefined for any other answer.
+   */
+  record(name: string, headers: Headers, limited = false): number | undefined {
     const limit = Number(headers.get('ratelimit-limit') ?? NaN);
-    const remaining = Number(headers.get('ratelimit-remaining') ?? NaN);
-    const reset = Number(headers.get('ratelimit-reset') ?? NaN);
-    if (Number.isFinite(limit) && Number.isFinite(remaining) && Number.isFinite(reset)) this.#report(name, limit, remaining, reset * 1000);
+    const count = headers.get('ratelimit-remaining');
+    const remaining = Number(count ?? NaN);
+    const resetAt = Number(headers.get('ratelimit-reset') ?? NaN) * 1000;
+    let emptyUntil: number | undefined;
+    if (Number.isFinite(resetAt)) {
+      if (Number.isFinite(limit) && Number.isFinite(remaining)) this.#report(name, limit, remaining, resetAt);
+      if (limited && (count === null || remaining <= 0)) {
+        emptyUntil = resetAt;
+        this.#report(name, limit || (this.#buckets.get(name)?.limit ?? 0), 0, resetAt);
+      }
+    }
     this.release(name);
-  }
-
-  /** Marks a bucket empty until `resetAt` (epoch ms), after a 429 that said so. */
-  markEmpty(name: string, resetAt: number, limit?: number): void {
-    this.#report(name, limit ?? this.#buckets.get(name)?.limit ?? 0, 0, resetAt);
+    return emptyUntil;
   }
 
   #report(name: string, limit: number, remaining: number, resetAt: number): void {

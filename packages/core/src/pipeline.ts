@@ -74,17 +74,15 @@ export async function runCall(core: ClientCore, call: Call, options: RequestOpti
     } catch (error) {
       core.buckets.release(credential.bucket);
       // Only a request whose repetition is harmless is sent again after an unknown outcome.
-      if ((error instanceof PlatformNetworkError || error instanceof PlatformTimeoutError) && idempotent.has(target.method) && retriesUsed < retries) {
-        retriesUsed++;
-        await core.clock.sleep(retryDelay(retriesUsed, core.clock.random), signal);
-        continue;
-      }
-      throw error;
+      if (!(error instanceof PlatformNetworkError || error instanceof PlatformTimeoutError) || !idempotent.has(target.method) || retriesUsed >= retries) throw error;
+      await core.clock.sleep(retryDelay(++retriesUsed, core.clock.random), signal);
+      continue;
     }
-    core.buckets.record(credential.bucket, answer.headers);
-    const { status } = answer;
+    const { status, headers } = answer;
+    // An empty bucket's reset (epoch ms) when this is a 429 that says so; recorded with the rest.
+    const emptyUntil = core.buckets.record(credential.bucket, headers, status === 429);
 
-    if (status >= 200 && status < 300) return { status, headers: answer.headers, data: parseSuccess(answer, label), url };
+    if (status >= 200 && status < 300) return { status, headers, data: parseSuccess(answer, label), url };
 
     if (status === 401 && !renewed && credential.kind !== 'raw' && core.authenticator.unauthorized) {
       // Once per call: a dead token is renewed and the request sent again, without using a retry.
@@ -97,29 +95,16 @@ export async function runCall(core: ClientCore, call: Call, options: RequestOpti
       }
     }
 
+    const fields = apiErrorFields(answer, target.method, url);
+    const message = `${fields.message} (${status} on ${label})`;
     if (status === 429) {
-      const bucketEmpty = isBucketEmpty(answer.headers);
-      const resetHeader = Number(answer.headers.get('ratelimit-reset') ?? NaN);
       const now = core.clock.now();
-      let wait: number;
-      let resetAt: number;
-      if (bucketEmpty && Number.isFinite(resetHeader)) {
-        resetAt = resetHeader * 1000;
-        core.buckets.markEmpty(credential.bucket, resetAt, Number(answer.headers.get('ratelimit-limit') ?? NaN) || undefined);
-        // A reset that has already passed is retried at once.
-        wait = Math.max(0, resetAt - now);
-      } else {
-        // The token still has points: an endpoint-specific limit, whose end the platform does not
-        // report. The client estimates it with its own doubling backoff.
-        wait = endpointLimitDelay(endpointLimitHits++, core.clock.random);
-        resetAt = now + wait;
-      }
+      // The token still has points: an endpoint-specific limit, whose end the platform does not
+      // report. The client estimates it with its own doubling backoff. A reset that has already
+      // passed is retried at once.
+      const wait = emptyUntil === undefined ? endpointLimitDelay(endpointLimitHits++, core.clock.random) : Math.max(0, emptyUntil - now);
       if (core.rateLimit === 'throw' || retriesUsed >= retries) {
-        throw new PlatformRateLimitError(apiMessage(answer, label), {
-          ...apiErrorFields(answer, target.method, url),
-          resetAt,
-          now: () => core.clock.now(),
-        });
+        throw new PlatformRateLimitError(message, { ...fields, resetAt: emptyUntil ?? now + wait, now: () => core.clock.now() });
       }
       retriesUsed++;
       if (wait > 0) {
@@ -129,13 +114,8 @@ export async function runCall(core: ClientCore, call: Call, options: RequestOpti
       continue;
     }
 
-    if (status >= 500 && idempotent.has(target.method) && retriesUsed < retries) {
-      retriesUsed++;
-      await core.clock.sleep(retryDelay(retriesUsed, core.clock.random), signal);
-      continue;
-    }
-
-    throw new PlatformApiError(apiMessage(answer, label), apiErrorFields(answer, target.method, url));
+    if (status < 500 || !idempotent.has(target.method) || retriesUsed >= retries) throw new PlatformApiError(message, fields);
+    await core.clock.sleep(retryDelay(++retriesUsed, core.clock.random), signal);
   }
 }
 
@@ -164,12 +144,6 @@ function headersFor(clientId: string, credential: Credential, hasBody: boolean):
   const headers: Record<string, string> = { 'Client-Id': clientId, Authorization: `Bearer ${credential.accessToken}` };
   if (hasBody) headers['Content-Type'] = 'application/json';
   return headers;
-}
-
-/** A 429 with no points left (or no count at all) means the token's bucket is empty. */
-function isBucketEmpty(headers: Headers): boolean {
-  const remaining = headers.get('ratelimit-remaining');
-  return remaining === null || Number(remaining) <= 0;
 }
 
 function parseSuccess(answer: Answer, label: string): unknown {
@@ -204,15 +178,15 @@ export function platformMessage(body: unknown, answer: Pick<Answer, 'status' | '
   return answer.statusText || `HTTP ${answer.status}`;
 }
 
-function apiMessage(answer: Answer, label: string): string {
-  return `${platformMessage(errorBody(answer.text), answer)} (${answer.status} on ${label})`;
-}
-
-/** The fields of a PlatformApiError for an answer outside 2xx. */
+/**
+ * The fields of a PlatformApiError for an answer outside 2xx, and the platform's `message` (the
+ * whole message of an OAuth server error; API errors add the status and the path).
+ */
 export function apiErrorFields(answer: Answer, method: string, url: string) {
   const body = errorBody(answer.text);
   const label = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).error : undefined;
   return {
+    message: platformMessage(body, answer),
     status: answer.status,
     method,
     url,

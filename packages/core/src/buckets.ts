@@ -1,4 +1,4 @@
-import { abortReason, type Clock } from './clock';
+import { abortable, type Clock } from './clock';
 import { PlatformRateLimitError } from './errors/rate-limit-error';
 import type { EventHub } from './events';
 import type { RateLimitState } from './types';
@@ -23,7 +23,7 @@ interface Bucket {
   /** Requests that took a point and have no answer yet. */
   inFlight: number;
   /** Calls waiting for the next answer with this token (the refilled budget is spent). */
-  waiters: (() => void)[];
+  waiters: Set<() => void>;
 }
 
 /**
@@ -83,7 +83,7 @@ export class RateLimitBuckets {
     const bucket = this.#current(name);
     if (!bucket) {
       // An unknown bucket limits nothing until the platform reports; it tracks what is in flight.
-      this.#buckets.set(name, { limit: 0, lowest: Infinity, resetAt: undefined, inFlight: 1, waiters: [] });
+      this.#buckets.set(name, { limit: 0, lowest: Infinity, resetAt: undefined, inFlight: 1, waiters: new Set() });
       return true;
     }
     if (bucket.lowest - bucket.inFlight <= 0) return false;
@@ -109,32 +109,16 @@ export class RateLimitBuckets {
         });
       }
       if (bucket.resetAt === undefined) {
-        await this.#nextReport(bucket, request.signal);
+        await abortable(request.signal, (wake) => {
+          bucket.waiters.add(wake);
+          return () => bucket.waiters.delete(wake);
+        });
         continue;
       }
       const wait = bucket.resetAt - this.#clock.now();
       this.#events.emit('rateLimit', { bucket: name, wait });
       await this.#clock.sleep(wait, request.signal);
     }
-  }
-
-  #nextReport(bucket: Bucket, signal: AbortSignal | undefined): Promise<void> {
-    // An aborted call rejects with the signal's reason, whatever the caller made it.
-    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
-    if (signal?.aborted) return Promise.reject(abortReason(signal));
-    return new Promise<void>((resolve, reject) => {
-      const onAbort = () => {
-        bucket.waiters = bucket.waiters.filter((waiter) => waiter !== wake);
-        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
-        reject(abortReason(signal!));
-      };
-      const wake = () => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      };
-      bucket.waiters.push(wake);
-      signal?.addEventListener('abort', onAbort, { once: true });
-    });
   }
 
   /** The attempt ended without an answer: its point stays spent, it is no longer in flight. */
@@ -144,7 +128,9 @@ export class RateLimitBuckets {
     bucket.inFlight = Math.max(0, bucket.inFlight - 1);
     // A bucket the platform never reported on holds nothing worth keeping once idle.
     if (bucket.inFlight === 0 && bucket.resetAt === undefined && bucket.lowest === Infinity) this.#buckets.delete(name);
-    this.#wake(bucket);
+    // Calls waiting for the next report try again (the report, if any, was recorded before).
+    for (const wake of bucket.waiters) wake();
+    bucket.waiters.clear();
   }
 
   /**
@@ -160,6 +146,7 @@ export class RateLimitBuckets {
     let emptyUntil: number | undefined;
     if (Number.isFinite(resetAt)) {
       if (Number.isFinite(limit) && Number.isFinite(remaining)) this.#report(name, limit, remaining, resetAt);
+      // A 429 that leaves no points (or gives no count at all) means the token's bucket is empty.
       if (limited && (count === null || remaining <= 0)) {
         emptyUntil = resetAt;
         this.#report(name, limit || (this.#buckets.get(name)?.limit ?? 0), 0, resetAt);
@@ -173,7 +160,7 @@ export class RateLimitBuckets {
     if (resetAt <= this.#clock.now()) return;
     const bucket = this.#current(name);
     if (!bucket) {
-      this.#buckets.set(name, { limit, lowest: remaining, resetAt, inFlight: 0, waiters: [] });
+      this.#buckets.set(name, { limit, lowest: remaining, resetAt, inFlight: 0, waiters: new Set() });
       return;
     }
     if (bucket.resetAt === undefined || resetAt > bucket.resetAt) {
@@ -186,12 +173,5 @@ export class RateLimitBuckets {
       bucket.lowest = Math.min(bucket.lowest, remaining);
     }
     // An earlier reset is an answer from an older window arriving late: nothing new in it.
-  }
-
-  #wake(bucket: Bucket): void {
-    if (bucket.waiters.length === 0) return;
-    const waiters = bucket.waiters;
-    bucket.waiters = [];
-    for (const wake of waiters) wake();
   }
 }

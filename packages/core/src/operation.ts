@@ -87,13 +87,7 @@ export function encodeQuery(entries: Iterable<[string, unknown]>): string {
   return search.toString();
 }
 
-/** A page cursor: where the next page starts, in the direction the caller started paging. */
-interface Cursor {
-  key: 'after' | 'before';
-  value: string;
-}
-
-function callFor(operation: AnyOperation, params: Params, cursor?: Cursor): Call {
+function callFor(operation: AnyOperation, params: Params): Call {
   const specs = operation.params;
   return {
     // The declaration holds every field of a call target (method, path, token, scopes, acting user).
@@ -104,12 +98,9 @@ function callFor(operation: AnyOperation, params: Params, cursor?: Cursor): Call
       let body: Record<string, unknown> | undefined;
       for (const [key, value] of Object.entries(final)) {
         if (value === undefined) continue;
-        // A later page's cursor replaces the one the caller started from.
-        if (cursor && (key === 'after' || key === 'before')) continue;
         if (specs[key]?.in === 'body') (body ??= {})[key] = value;
         else query.push([key, value]);
       }
-      if (cursor) query.push([cursor.key, cursor.value]);
       if (body && operation.bodyWrap === 'data') body = { data: body };
       return { search: encodeQuery(query), body };
     },
@@ -203,7 +194,14 @@ export function paginateOperation<P, T, Extra = object>(
   // Paging goes on in the direction the caller started: backwards from a `before`, else forwards.
   const key = (params as Params | undefined)?.before !== undefined && (params as Params | undefined)?.after === undefined ? 'before' : 'after';
   const load = async (chunk: number, from: string | undefined): Promise<P2> => {
-    const answer = await runCall(core, callFor(declaration, sets[chunk]!, from === undefined ? undefined : { key, value: from }), merged);
+    const set = sets[chunk]!;
+    // A later page's cursor replaces the one the caller started from, and goes last.
+    let pageParams = set;
+    if (from !== undefined) {
+      const { after: _after, before: _before, ...rest } = set;
+      pageParams = { ...rest, [key]: from };
+    }
+    const answer = await runCall(core, callFor(declaration, pageParams), merged);
     const raw = (answer.data ?? { data: [] }) as RawPage<T> & Extra;
     const data = Array.isArray(raw.data) ? raw.data : [];
     const pagination = raw.pagination;

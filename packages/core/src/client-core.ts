@@ -5,23 +5,15 @@ import { Deadlines } from './deadlines';
 import { PlatformError } from './errors/platform-error';
 import { EventHub } from './events';
 import {
-  checkRetries,
-  checkTimeout,
-  checkUrl,
+  addressOption,
+  checkOptions,
+  clientOptionRules,
   defaultAuthUrl,
   defaultBaseUrl,
   defaultEventSubWsUrl,
-  describe,
   type ClientOptions,
   type FetchFunction,
 } from './options';
-
-/** The options that must be functions, and what their messages call them. */
-const functionOptions = [
-  ['fetch', 'a function'],
-  ['webSocket', 'a WebSocket class'],
-  ['authenticator', 'a function that builds an authenticator'],
-] as const;
 
 /**
  * The shared state of a client and all its views: settings, buckets, events and the
@@ -54,28 +46,16 @@ export class ClientCore {
     if (typeof options !== 'object' || options === null || typeof options.clientId !== 'string' || options.clientId === '') {
       throw new PlatformError('A clientId is required: new Platform({ clientId, clientSecret }).');
     }
-    for (const name of ['clientSecret', 'token'] as const) {
-      const value = options[name];
-      if (value !== undefined && (typeof value !== 'string' || value === '')) throw new PlatformError(`The ${name} option must be a non-empty string when given.`);
-    }
-    if (options.rateLimit !== undefined && options.rateLimit !== 'wait' && options.rateLimit !== 'throw') {
-      throw new PlatformError(`The rateLimit option must be 'wait' or 'throw'; got ${describe(options.rateLimit)}.`);
-    }
-    checkTimeout(options.timeout, 'The timeout option');
-    checkRetries(options.retries, 'The retries option');
-    for (const [name, expected] of functionOptions) {
-      const value = options[name];
-      if (value !== undefined && typeof value !== 'function') throw new PlatformError(`The ${name} option must be ${expected}; got ${describe(value)}.`);
-    }
+    checkOptions(options, clientOptionRules, (name) => `The ${name} option`);
     const runtimeFetch = options.fetch ?? (typeof globalThis.fetch === 'function' ? globalThis.fetch.bind(globalThis) : undefined);
     if (!runtimeFetch) throw new PlatformError('No fetch implementation found. Pass one with the `fetch` option.');
 
     this.options = options;
     this.clientId = options.clientId;
     this.clientSecret = options.clientSecret;
-    this.baseUrl = checkUrl(options.baseUrl, 'baseUrl', defaultBaseUrl, ['https:', 'http:']);
-    this.authUrl = checkUrl(options.authUrl, 'authUrl', defaultAuthUrl, ['https:', 'http:']);
-    this.eventSubWsUrl = checkUrl(options.eventSubWsUrl, 'eventSubWsUrl', defaultEventSubWsUrl, ['wss:', 'ws:']);
+    this.baseUrl = addressOption(options.baseUrl, defaultBaseUrl);
+    this.authUrl = addressOption(options.authUrl, defaultAuthUrl);
+    this.eventSubWsUrl = addressOption(options.eventSubWsUrl, defaultEventSubWsUrl);
     this.fetch = runtimeFetch;
     this.webSocket = options.webSocket;
     this.clock = options.clock ?? systemClock;

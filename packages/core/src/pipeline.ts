@@ -7,7 +7,7 @@ import { PlatformError } from './errors/platform-error';
 import { PlatformNetworkError } from './errors/network-error';
 import { PlatformRateLimitError } from './errors/rate-limit-error';
 import { PlatformTimeoutError } from './errors/timeout-error';
-import { checkRetries, checkTimeout } from './options';
+import { checkOptions, requestOptionRules } from './options';
 import { attempt, type Answer, type Exchange } from './transport';
 import type { RequestOptions } from './types';
 
@@ -39,8 +39,7 @@ const idempotent: ReadonlySet<string> = new Set(['GET', 'PUT', 'DELETE']);
  * the signal's reason when aborted.
  */
 export async function runCall(core: ClientCore, call: Call, options: RequestOptions = {}): Promise<ApiAnswer> {
-  checkTimeout(options.timeout, 'The request option timeout');
-  checkRetries(options.retries, 'The request option retries');
+  checkOptions(options, requestOptionRules, (name) => `The request option ${name}`);
   const { signal } = options;
   if (signal?.aborted) throw abortReason(signal);
   const { target } = call;
@@ -120,12 +119,8 @@ export async function runCall(core: ClientCore, call: Call, options: RequestOpti
 }
 
 function chooseCredential(core: ClientCore, request: CredentialRequest, token: string | undefined): Credential | Promise<Credential> {
-  if (token !== undefined) {
-    if (typeof token !== 'string' || token === '') throw new PlatformError('The request option token must be a non-empty string.');
-    // A raw token does not say who it belongs to: fillActingUser() refuses an unset acting-user field.
-    return rawCredential(token);
-  }
-  return core.authenticator.credential(request);
+  // A raw token does not say who it belongs to: fillActingUser() refuses an unset acting-user field.
+  return token === undefined ? core.authenticator.credential(request) : rawCredential(token);
 }
 
 /**

@@ -67,21 +67,15 @@ export class PlatformClient implements ClientHandle {
     return runCall(core, call, options ? { ...defaults, ...options } : defaults).then((answer) => answer.data as T | undefined);
   }
 
-  /** A view of this client that acts as `userId` (or as the application, with `'app'`). */
+  /**
+   * A view of this client that acts as `userId` (or as the application, with `'app'`). It shares
+   * this client's core and is of the same class, so a subclass's groups come along.
+   */
   as(userId: string): this {
     if (typeof userId !== 'string' || userId === '') throw new PlatformError(`client.as() needs a user ID or 'app'; got ${String(userId)}.`);
-    return this.withDefaults({ as: userId });
-  }
-
-  /**
-   * A view sharing this client's core with other default request options. Subclasses override it
-   * to return their own kind.
-   */
-  protected withDefaults(defaults: RequestOptions): this {
-    const { core } = this[clientInternals];
-    const view = Object.create(Object.getPrototypeOf(this) as object) as this;
-    Object.assign(view, this);
-    (view as { [clientInternals]: unknown })[clientInternals] = { core, defaults: { ...this[clientInternals].defaults, ...defaults } };
+    const internals = this[clientInternals];
+    const view = Object.assign(Object.create(Object.getPrototypeOf(this) as object) as this, this);
+    (view as { [clientInternals]: unknown })[clientInternals] = { core: internals.core, defaults: { ...internals.defaults, as: userId } };
     return view;
   }
 

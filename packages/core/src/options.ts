@@ -99,10 +99,7 @@ export function addressOption(value: string | undefined, fallback: string): stri
 export function describe(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);
   if (typeof value === 'function') return 'a function';
-  if (value === null) return 'null';
-  if (typeof value === 'object') return Array.isArray(value) ? 'an array' : 'an object';
-  if (typeof value === 'symbol') return 'symbol';
-  // What is left is a number, a boolean, a bigint or undefined, shown as written.
-  const primitive = value as number | boolean | bigint | undefined;
-  return String(primitive);
+  if (typeof value === 'object' && value !== null) return Array.isArray(value) ? 'an array' : 'an object';
+  // What is left is a number, a boolean, a bigint, a symbol, null or undefined, shown as written.
+  return String(value);
 }

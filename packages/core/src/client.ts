@@ -47,24 +47,20 @@ export class PlatformClient implements ClientHandle {
    * @example
    * const users = await client.request<{ data: User[] }>({ method: 'GET', path: '/users', query: { login: ['a', 'b'] } });
    */
-  request<T = unknown>(request: RawRequest, options?: RequestOptions): Promise<T | undefined> {
+  async request<T = unknown>(request: RawRequest, options?: RequestOptions): Promise<T | undefined> {
     const { core, defaults } = this[clientInternals];
-    if (typeof request !== 'object' || request === null || !methods.has(request.method)) {
-      return Promise.reject(new PlatformError(`client.request() needs a method (GET, POST, PUT, PATCH or DELETE); got ${String(request?.method)}.`));
-    }
+    const method = String(request?.method);
+    if (!methods.has(method)) throw new PlatformError(`client.request() needs a method (GET, POST, PUT, PATCH or DELETE); got ${method}.`);
     if (typeof request.path !== 'string' || !request.path.startsWith('/')) {
-      return Promise.reject(new PlatformError(`client.request() needs a path under the base URL starting with /; got ${String(request.path)}.`));
+      throw new PlatformError(`client.request() needs a path under the base URL starting with /; got ${String(request.path)}.`);
     }
     const [path, inlineQuery] = request.path.split('?', 2) as [string, string | undefined];
     const call = {
       target: { method: request.method, path, token: 'either' as const, scopes: [] },
       params: {},
-      encode: () => {
-        const query = request.query ? encodeQuery(Object.entries(request.query)) : '';
-        return { search: inlineQuery && query ? `${inlineQuery}&${query}` : (inlineQuery ?? query), body: request.body };
-      },
+      encode: () => ({ search: [inlineQuery, encodeQuery(Object.entries(request.query ?? {}))].filter(Boolean).join('&'), body: request.body }),
     };
-    return runCall(core, call, options ? { ...defaults, ...options } : defaults).then((answer) => answer.data as T | undefined);
+    return (await runCall(core, call, options ? { ...defaults, ...options } : defaults)).data as T | undefined;
   }
 
   /**

@@ -25,8 +25,17 @@ export {
   encodeQuery,
   type OperationDeclaration,
   type OperationPage,
-  type ResultKind,
 } from './operation';
+export {
+  voidResult,
+  firstResult,
+  firstOrNullResult,
+  dataResult,
+  envelopeResult,
+  pageResult,
+  type ResultKind,
+  type ResultKindName,
+} from './results';
 export {
   stringParam,
   numberParam,

@@ -4,15 +4,9 @@ import { PlatformError } from './errors/platform-error';
 import { describe } from './options';
 import { Paginator, type Page, type PageSource, type RawPage } from './paginator';
 import { checkPlainString, type ParamSpec } from './params';
-import { runCall, type ApiAnswer, type Call } from './pipeline';
+import { runCall, type Call } from './pipeline';
+import type { ResultKind } from './results';
 import type { HttpMethod, RequestOptions, TokenKind } from './types';
-
-/**
- * How the answer becomes the result: `void` (204), `first` (`data[0]`, an error when empty),
- * `first-or-null`, `data` (the list), `envelope` (the whole body, for `template` and the like),
- * `page` (a paginator).
- */
-export type ResultKind = 'void' | 'first' | 'first-or-null' | 'data' | 'envelope' | 'page';
 
 /**
  * One operation of the platform's API, declared once as plain data. Validation, the request,
@@ -34,6 +28,7 @@ export interface OperationDeclaration<Params, Result> {
   readonly params: { readonly [Key in keyof Required<Params>]: ParamSpec };
   /** `data`: the body parameters travel as `{ data: { ... } }`. */
   readonly bodyWrap?: 'data';
+  /** How the answer becomes the result (`voidResult`, `firstResult`, `envelopeResult`, `pageResult`...). */
   readonly result: ResultKind;
   /** Phantom field carrying the types; never set. */
   readonly types?: { params: Params; result: Result };
@@ -130,11 +125,6 @@ function mergeOptions(defaults: RequestOptions, options: RequestOptions | undefi
   return options ? { ...defaults, ...options } : defaults;
 }
 
-function dataOf(answer: ApiAnswer): unknown[] {
-  const data = (answer.data as { data?: unknown } | undefined)?.data;
-  return Array.isArray(data) ? data : [];
-}
-
 /**
  * Runs a non-list operation: validates, sends (one request per chunk of a long ID list, joined in
  * order) and shapes the answer as the declaration says.
@@ -151,22 +141,7 @@ export async function callOperation<P, R>(
   const merged = mergeOptions(defaults, options);
   const given = (params ?? {}) as Params;
   const answers = await Promise.all(splitChunks(declaration, given).map((set) => runCall(core, callFor(declaration, set), merged)));
-  return shapeResult(declaration, answers) as R;
-}
-
-function shapeResult(operation: AnyOperation, answers: ApiAnswer[]): unknown {
-  const { result } = operation;
-  if (result === 'void') return undefined;
-  // The items of every chunk, joined in order.
-  const items = answers.flatMap(dataOf);
-  if (result === 'data') return items;
-  if (result === 'envelope' || result === 'page') {
-    const first = (answers[0]!.data ?? {}) as Record<string, unknown>;
-    return answers.length === 1 ? first : { ...first, data: items };
-  }
-  if (items[0] !== undefined) return items[0];
-  if (result === 'first-or-null') return null;
-  throw new PlatformError(`${operation.method} ${operation.path} returned no data.`);
+  return declaration.result.shape(answers, declaration) as R;
 }
 
 /** A page of a declared list operation; `raw` is the envelope with `data` and the extra fields. */

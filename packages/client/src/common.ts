@@ -8,6 +8,8 @@ export {
   clientInternals,
   PlatformClient,
   ClientCore,
+  authUrlOf,
+  eventSubWsUrlOf,
   defaultAuthUrl,
   defaultBaseUrl,
   defaultEventSubWsUrl,

@@ -4,6 +4,7 @@ import { PlatformApiError } from './errors/api-error';
 import { PlatformError } from './errors/platform-error';
 import { PlatformNetworkError } from './errors/network-error';
 import { PlatformTimeoutError } from './errors/timeout-error';
+import { authUrlOf } from './options';
 import { apiErrorFields } from './pipeline';
 import { attempt } from './transport';
 
@@ -34,7 +35,7 @@ export interface AuthServerAnswer {
  * the platform's message alone. Nothing of the form (secrets, tokens) appears in any message.
  */
 export async function authServerRequest(core: ClientCore, request: AuthServerRequest): Promise<AuthServerAnswer> {
-  const url = `${core.authUrl}/${request.path}`;
+  const url = `${authUrlOf(core)}/${request.path}`;
   const label = `${request.method} ${new URL(url).pathname}`;
   const headers: Record<string, string> = {};
   let body: string | undefined;

@@ -8,9 +8,7 @@ import {
   addressOption,
   checkOptions,
   clientOptionRules,
-  defaultAuthUrl,
   defaultBaseUrl,
-  defaultEventSubWsUrl,
   type ClientOptions,
   type FetchFunction,
 } from './options';
@@ -26,8 +24,6 @@ export class ClientCore {
   declare readonly clientId: string;
   declare readonly clientSecret: string | undefined;
   declare readonly baseUrl: string;
-  declare readonly authUrl: string;
-  declare readonly eventSubWsUrl: string;
   declare readonly fetch: FetchFunction;
   declare readonly webSocket: unknown;
   declare readonly clock: Clock;
@@ -39,7 +35,10 @@ export class ClientCore {
   /** The attempt timeouts of every call of this client. */
   declare readonly deadlines: Deadlines;
   declare readonly authenticator: Authenticator;
-  /** The options as given, for packages that read options of their own (`tokens`...). */
+  /**
+   * The options as given, for packages that read options of their own (`tokens`...); the OAuth
+   * server and the EventSub address are read with `authUrlOf()` and `eventSubWsUrlOf()`.
+   */
   declare readonly options: Readonly<ClientOptions>;
 
   constructor(options: ClientOptions) {
@@ -54,8 +53,6 @@ export class ClientCore {
     this.clientId = options.clientId;
     this.clientSecret = options.clientSecret;
     this.baseUrl = addressOption(options.baseUrl, defaultBaseUrl);
-    this.authUrl = addressOption(options.authUrl, defaultAuthUrl);
-    this.eventSubWsUrl = addressOption(options.eventSubWsUrl, defaultEventSubWsUrl);
     this.fetch = runtimeFetch;
     this.webSocket = options.webSocket;
     this.clock = options.clock ?? systemClock;

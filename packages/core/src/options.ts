@@ -95,6 +95,19 @@ export function addressOption(value: string | undefined, fallback: string): stri
   return (value ?? fallback).replace(/\/+$/, '');
 }
 
+/**
+ * The OAuth server of a client: its `authUrl` option, or the platform's. Read where it is used (the
+ * OAuth requests), so that a bundle without them holds no default address.
+ */
+export function authUrlOf(core: Pick<ClientCore, 'options'>): string {
+  return addressOption(core.options.authUrl, defaultAuthUrl);
+}
+
+/** The EventSub WebSocket address of a client: its `eventSubWsUrl` option, or the platform's. */
+export function eventSubWsUrlOf(core: Pick<ClientCore, 'options'>): string {
+  return addressOption(core.options.eventSubWsUrl, defaultEventSubWsUrl);
+}
+
 /** A given value as messages show it: a string quoted, an object or a function by its kind. */
 export function describe(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);

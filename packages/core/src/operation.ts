@@ -40,7 +40,10 @@ export interface OperationDeclaration<Params, Result> {
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function defineOperation<Params, Result>(declaration: OperationDeclaration<Params, Result>): OperationDeclaration<Params, Result> {
-  return Object.freeze({ ...declaration, params: Object.freeze({ ...declaration.params }), scopes: Object.freeze([...declaration.scopes]) });
+  // Frozen in place: a declaration is a literal of its own module.
+  Object.freeze(declaration.params);
+  Object.freeze(declaration.scopes);
+  return Object.freeze(declaration);
 }
 
 type AnyOperation = OperationDeclaration<Record<string, unknown>, unknown>;

@@ -1,7 +1,7 @@
 import { ClientCore } from './client-core';
 import { PlatformError } from './errors/platform-error';
 import type { ClientEventListener, ClientEventName } from './events';
-import { clientInternals, type ClientHandle } from './internals';
+import { clientInternals, internalsOf, type ClientHandle } from './internals';
 import { encodeQuery } from './operation';
 import type { ClientOptions } from './options';
 import { runCall } from './pipeline';
@@ -113,7 +113,5 @@ export function createClient(options: ClientOptions): PlatformClient {
 
 /** The shared core of a client, for packages that build on core. */
 export function clientCore(client: ClientHandle): ClientCore {
-  const internals = (client as Partial<ClientHandle> | undefined)?.[clientInternals];
-  if (!internals) throw new PlatformError('Expected a client made by createClient() or new Platform().');
-  return internals.core;
+  return internalsOf(client).core;
 }

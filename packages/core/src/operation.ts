@@ -1,5 +1,4 @@
-import { clientInternals, type ClientHandle } from './internals';
-import type { ClientCore } from './client-core';
+import { internalsOf, type ClientHandle } from './internals';
 import { PlatformError } from './errors/platform-error';
 import { describe } from './options';
 import { Paginator, type Page, type PageSource, type RawPage } from './paginator';
@@ -115,13 +114,6 @@ function splitChunks(operation: AnyOperation, params: Params): Params[] {
     if (sets) return sets;
   }
   return [params];
-}
-
-/** Reads the core and the view's default options from a client. */
-export function internalsOf(client: ClientHandle): { core: ClientCore; defaults: RequestOptions } {
-  const internals = (client as Partial<ClientHandle> | undefined)?.[clientInternals];
-  if (!internals) throw new PlatformError('Expected a client made by createClient() or new Platform() as the first argument.');
-  return internals;
 }
 
 function mergeOptions(defaults: RequestOptions, options: RequestOptions | undefined): RequestOptions {

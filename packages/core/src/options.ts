@@ -69,7 +69,7 @@ export const clientOptionRules: readonly OptionRule[] = [
   retriesRule,
   ['fetch', isFunction, 'a function'],
   ['webSocket', isFunction, 'a WebSocket class'],
-  ['authenticator', isFunction, 'a function that builds an authenticator'],
+  ['authenticator', isFunction, 'a function'],
   ['baseUrl', httpAddress, 'an absolute https: or http: address'],
   ['authUrl', httpAddress, 'an absolute https: or http: address'],
   ['eventSubWsUrl', /* @__PURE__ */ address(['wss:', 'ws:']), 'an absolute wss: or ws: address'],

@@ -1,15 +1,11 @@
+import type { CallTarget } from './authenticator';
 import { abortable, type Clock } from './clock';
 import { PlatformRateLimitError } from './errors/rate-limit-error';
 import type { EventHub } from './events';
 import type { RateLimitState } from './types';
 
-/** What a waiting or refused request needs to say about itself. */
-export interface BucketRequest {
-  method: string;
-  path: string;
-  url: string;
-  signal?: AbortSignal | undefined;
-}
+/** The request a waiting or refused call makes: its method and path, as messages name them. */
+type RequestTarget = Pick<CallTarget, 'method' | 'path'>;
 
 interface Bucket {
   limit: number;
@@ -71,12 +67,13 @@ export class RateLimitBuckets {
   }
 
   /**
-   * Takes one point before an attempt. Returns nothing when a point was free (the usual case,
-   * kept free of promises), or a promise that settles once one was taken after waiting for the
-   * reset; throws (or rejects) with `rateLimit: 'throw'`.
+   * Takes one point before an attempt of a call to `target` (`url` in full). Returns nothing when
+   * a point was free (the usual case, kept free of promises), or a promise that settles once one
+   * was taken after waiting for the reset (`signal` cancels the wait); throws (or rejects) with
+   * `rateLimit: 'throw'`.
    */
-  take(name: string, request: BucketRequest): Promise<void> | undefined {
-    return this.#tryTake(name) ? undefined : this.#waitAndTake(name, request);
+  take(name: string, target: RequestTarget, url: string, signal: AbortSignal | undefined): Promise<void> | undefined {
+    return this.#tryTake(name) ? undefined : this.#waitAndTake(name, target, url, signal);
   }
 
   #tryTake(name: string): boolean {
@@ -91,7 +88,7 @@ export class RateLimitBuckets {
     return true;
   }
 
-  async #waitAndTake(name: string, request: BucketRequest): Promise<void> {
+  async #waitAndTake(name: string, target: RequestTarget, url: string, signal: AbortSignal | undefined): Promise<void> {
     for (;;) {
       if (this.#tryTake(name)) return;
       const bucket = this.#buckets.get(name)!;
@@ -101,15 +98,15 @@ export class RateLimitBuckets {
         continue;
       }
       if (this.#mode === 'throw') {
-        throw new PlatformRateLimitError(`Rate limit reached for ${request.method} ${request.path}.`, {
-          method: request.method,
-          url: request.url,
+        throw new PlatformRateLimitError(`Rate limit reached for ${target.method} ${target.path}.`, {
+          method: target.method,
+          url,
           resetAt: bucket.resetAt,
           now: () => this.#clock.now(),
         });
       }
       if (bucket.resetAt === undefined) {
-        await abortable(request.signal, (wake) => {
+        await abortable(signal, (wake) => {
           bucket.waiters.add(wake);
           return () => bucket.waiters.delete(wake);
         });
@@ -117,7 +114,7 @@ export class RateLimitBuckets {
       }
       const wait = bucket.resetAt - this.#clock.now();
       this.#events.emit('rateLimit', { bucket: name, wait });
-      await this.#clock.sleep(wait, request.signal);
+      await this.#clock.sleep(wait, signal);
     }
   }
 

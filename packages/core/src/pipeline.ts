@@ -48,7 +48,8 @@ export async function runCall(core: ClientCore, call: Call, options: RequestOpti
   const label = `${target.method} ${target.path}`;
 
   const credentialRequest: CredentialRequest = { target, params: call.params, as: options.as, signal };
-  const chosen = chooseCredential(core, credentialRequest, options.token);
+  // A raw token does not say who it belongs to: fillActingUser() refuses an unset acting-user field.
+  const chosen = options.token === undefined ? core.authenticator.credential(credentialRequest) : rawCredential(options.token);
   let credential = 'then' in chosen ? await chosen : chosen;
   const params = fillActingUser(call, credential);
   const { search, body } = call.encode(params);
@@ -65,7 +66,7 @@ export async function runCall(core: ClientCore, call: Call, options: RequestOpti
   let renewed = false;
   let endpointLimitHits = 0;
   for (;;) {
-    const waiting = core.buckets.take(credential.bucket, { method: target.method, path: target.path, url, signal });
+    const waiting = core.buckets.take(credential.bucket, target, url, signal);
     if (waiting) await waiting;
     let answer: Answer;
     try {
@@ -116,11 +117,6 @@ export async function runCall(core: ClientCore, call: Call, options: RequestOpti
     if (status < 500 || !idempotent.has(target.method) || retriesUsed >= retries) throw new PlatformApiError(message, fields);
     await core.clock.sleep(retryDelay(++retriesUsed, core.clock.random), signal);
   }
-}
-
-function chooseCredential(core: ClientCore, request: CredentialRequest, token: string | undefined): Credential | Promise<Credential> {
-  // A raw token does not say who it belongs to: fillActingUser() refuses an unset acting-user field.
-  return token === undefined ? core.authenticator.credential(request) : rawCredential(token);
 }
 
 /**

@@ -54,13 +54,9 @@ export async function runCall(core: ClientCore, call: Call, options: RequestOpti
   const params = fillActingUser(call, credential);
   const { search, body } = call.encode(params);
   const url = `${core.baseUrl}${target.path}${search ? `?${search}` : ''}`;
-  const exchange: Exchange = {
-    method: target.method,
-    url,
-    headers: headersFor(core.clientId, credential, body !== undefined),
-    body: body === undefined ? undefined : JSON.stringify(body),
-    label,
-  };
+  const requestHeaders: Record<string, string> = { 'Client-Id': core.clientId, Authorization: `Bearer ${credential.accessToken}` };
+  if (body !== undefined) requestHeaders['Content-Type'] = 'application/json';
+  const exchange: Exchange = { method: target.method, url, headers: requestHeaders, body: body === undefined ? undefined : JSON.stringify(body), label };
 
   let retriesUsed = 0;
   let renewed = false;
@@ -90,7 +86,7 @@ export async function runCall(core: ClientCore, call: Call, options: RequestOpti
       const next = await core.authenticator.unauthorized(credential, credentialRequest);
       if (next) {
         credential = next;
-        exchange.headers = headersFor(core.clientId, credential, body !== undefined);
+        requestHeaders.Authorization = `Bearer ${credential.accessToken}`;
         continue;
       }
     }
@@ -129,12 +125,6 @@ function fillActingUser(call: Call, credential: Credential): Readonly<Record<str
   if (credential.userId !== undefined) return { ...call.params, [field]: credential.userId };
   if (call.target.actingUserOptional || credential.kind !== 'raw') return call.params;
   throw rawTokenActingUserError(call.target);
-}
-
-function headersFor(clientId: string, credential: Credential, hasBody: boolean): Record<string, string> {
-  const headers: Record<string, string> = { 'Client-Id': clientId, Authorization: `Bearer ${credential.accessToken}` };
-  if (hasBody) headers['Content-Type'] = 'application/json';
-  return headers;
 }
 
 function parseSuccess(answer: Answer, label: string): unknown {

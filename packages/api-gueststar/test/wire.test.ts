@@ -265,7 +265,7 @@ describe('guestStar on the wire', () => {
 
 describe('the declarations', () => {
   it.each(declarations)('%#: %s', (operation, name, method, path, scopes, actingUser, result) => {
-    expect(operation).toMatchObject({ name, method, path, token: 'user', actingUser, result });
+    expect(operation).toMatchObject({ name, method, path, token: 'user', actingUser, result: { name: result } });
     expect([...operation.scopes]).toEqual(scopes);
     expect(operation.actingUserOptional).toBeUndefined();
     expect(operation.bodyWrap).toBeUndefined();

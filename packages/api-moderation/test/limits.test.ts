@@ -106,7 +106,7 @@ describe('limits of specific operations', () => {
 });
 
 describe('the page size of every moderation list: first 1 to 100', () => {
-  const lists = declarations.filter((declaration) => declaration.result === 'page').map((declaration) => declaration.name);
+  const lists = declarations.filter((declaration) => declaration.result.name === 'page').map((declaration) => declaration.name);
 
   it('has the five lists and unbanRequests', () => {
     expect(lists.sort()).toEqual([

@@ -1,4 +1,5 @@
 import {
+  authUrlOf,
   missingActingUserError,
   noTokenError,
   PlatformApiError,
@@ -414,7 +415,7 @@ export class AuthManager implements Authenticator {
     query.set('scope', (options.scopes ?? []).join(' '));
     if (options.state !== undefined) query.set('state', options.state);
     if (options.forceVerify) query.set('force_verify', 'true');
-    return `${this.core.authUrl}/authorize?${query.toString()}`;
+    return `${authUrlOf(this.core)}/authorize?${query.toString()}`;
   }
 
   async exchangeCode(options: { code: string; redirectUri: string }): Promise<UserToken> {

@@ -1,24 +1,24 @@
-import { createClient, defineOperation, type ClientOptions } from '@platform/core';
+import { createClient, dataResult, defineOperation, type ClientOptions } from '@platform/core';
 import { createMockPlatform, type MockPlatform } from '@platform/mock';
 import { authOf, platformAuth, type TokenStore } from '../src/index';
 
 /** Declarations of each token kind, all served by the mock's GET /users. */
 export const userOnly = defineOperation<{ user_id?: string }, unknown>({
   name: 'test.userOnly', method: 'GET', path: '/users', token: 'user', scopes: ['user:read:email'], actingUser: 'user_id', actingUserOptional: true,
-  params: { user_id: { type: 'string', in: 'query' } }, result: 'data',
+  params: { user_id: { type: 'string', in: 'query' } }, result: dataResult,
 });
 export const userNoScope = defineOperation<{ id?: string }, unknown>({
-  name: 'test.userNoScope', method: 'GET', path: '/users', token: 'user', scopes: [], params: { id: { type: 'string', in: 'query' } }, result: 'data',
+  name: 'test.userNoScope', method: 'GET', path: '/users', token: 'user', scopes: [], params: { id: { type: 'string', in: 'query' } }, result: dataResult,
 });
 export const eitherWithField = defineOperation<{ moderator_id?: string; id?: string }, unknown>({
   name: 'test.eitherWithField', method: 'GET', path: '/users', token: 'either', scopes: ['moderator:read:chatters'], actingUser: 'moderator_id',
-  params: { moderator_id: { type: 'string', in: 'query' }, id: { type: 'string', in: 'query' } }, result: 'data',
+  params: { moderator_id: { type: 'string', in: 'query' }, id: { type: 'string', in: 'query' } }, result: dataResult,
 });
 export const eitherNoField = defineOperation<{ id?: string }, unknown>({
-  name: 'test.eitherNoField', method: 'GET', path: '/users', token: 'either', scopes: [], params: { id: { type: 'string', in: 'query' } }, result: 'data',
+  name: 'test.eitherNoField', method: 'GET', path: '/users', token: 'either', scopes: [], params: { id: { type: 'string', in: 'query' } }, result: dataResult,
 });
 export const appOnly = defineOperation<{ id?: string }, unknown>({
-  name: 'test.appOnly', method: 'GET', path: '/users', token: 'app', scopes: [], params: { id: { type: 'string', in: 'query' } }, result: 'data',
+  name: 'test.appOnly', method: 'GET', path: '/users', token: 'app', scopes: [], params: { id: { type: 'string', in: 'query' } }, result: dataResult,
 });
 
 export const allScopes = ['user:read:email', 'moderator:read:chatters'];

@@ -4,7 +4,8 @@ import { PlatformApiError } from './errors/api-error';
 import { PlatformError } from './errors/platform-error';
 import { PlatformNetworkError } from './errors/network-error';
 import { PlatformTimeoutError } from './errors/timeout-error';
-import { errorBody, platformMessage, apiErrorFields } from './pipeline';
+import { authUrlOf } from './options';
+import { apiErrorFields } from './pipeline';
 import { attempt, type AnswerHeaders } from './transport';
 
 /** A request to the platform's OAuth server (`authUrl`). */
@@ -34,7 +35,7 @@ export interface AuthServerAnswer {
  * the platform's message alone. Nothing of the form (secrets, tokens) appears in any message.
  */
 export async function authServerRequest(core: ClientCore, request: AuthServerRequest): Promise<AuthServerAnswer> {
-  const url = `${core.authUrl}/${request.path}`;
+  const url = `${authUrlOf(core)}/${request.path}`;
   const label = `${request.method} ${new URL(url).pathname}`;
   const headers: Record<string, string> = {};
   let body: string | undefined;
@@ -64,7 +65,8 @@ export async function authServerRequest(core: ClientCore, request: AuthServerReq
         await core.clock.sleep(retryDelay(retriesUsed, core.clock.random), request.signal);
         continue;
       }
-      throw new PlatformApiError(platformMessage(errorBody(answer.text), answer), apiErrorFields(answer, request.method, url));
+      const fields = apiErrorFields(answer, request.method, url);
+      throw new PlatformApiError(fields.message, fields);
     } catch (error) {
       if ((error instanceof PlatformNetworkError || error instanceof PlatformTimeoutError) && retriesUsed < retries) {
         retriesUsed++;

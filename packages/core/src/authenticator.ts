@@ -44,7 +44,9 @@ export interface Authenticator {
   /**
    * Chooses the token for a call, checking scopes where it manages the token. Throws (or rejects
    * with) a PlatformAuthError or PlatformScopeError when there is none to use; nothing is sent
-   * then. It may answer without a promise when it has the token at hand.
+   * then. It may answer without a promise when it has the token at hand. A credential that names
+   * no user (an app token) is only given for a call whose acting-user field is set or optional:
+   * otherwise the error is `missingActingUserError(target, 'app')`.
    */
   credential(request: CredentialRequest): Credential | Promise<Credential>;
   /**
@@ -91,14 +93,18 @@ export function noTokenError(target: CallTarget): PlatformAuthError {
 
 /**
  * The PlatformAuthError for a call whose acting-user field (`moderator_id`, `sender_id`...) is
- * not set and whose token does not say who it belongs to.
+ * not set and whose token does not say who it belongs to: the app token (`kind` `'app'`, which an
+ * authenticator checks before it hands one out) or a raw token (`'raw'`, checked by the pipeline).
  */
 export function missingActingUserError(target: CallTarget, kind: 'app' | 'raw'): PlatformAuthError {
-  const call = `${target.method} ${target.path}`;
+  if (kind === 'raw') return rawTokenActingUserError(target);
   const field = target.actingUser ?? 'the acting user';
   return new PlatformAuthError(
-    kind === 'raw'
-      ? `${call} needs ${field}: a token passed by hand does not say who it belongs to.`
-      : `${call} needs ${field}: the call is made with the app token, which belongs to no user. Set ${field}, or register the acting user with client.auth.addUser().`,
+    `${target.method} ${target.path} needs ${field}: the call is made with the app token, which belongs to no user. Set ${field}, or register the acting user with client.auth.addUser().`,
   );
+}
+
+/** The PlatformAuthError for a call made with a raw token whose acting-user field is not set. */
+export function rawTokenActingUserError(target: CallTarget): PlatformAuthError {
+  return new PlatformAuthError(`${target.method} ${target.path} needs ${target.actingUser ?? 'the acting user'}: a token passed by hand does not say who it belongs to.`);
 }

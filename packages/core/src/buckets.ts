@@ -1,16 +1,12 @@
-import { abortReason, type Clock } from './clock';
+import type { CallTarget } from './authenticator';
+import { abortable, type Clock } from './clock';
 import { PlatformRateLimitError } from './errors/rate-limit-error';
 import type { EventHub } from './events';
 import type { AnswerHeaders } from './transport';
 import type { RateLimitState } from './types';
 
-/** What a waiting or refused request needs to say about itself. */
-export interface BucketRequest {
-  method: string;
-  path: string;
-  url: string;
-  signal?: AbortSignal | undefined;
-}
+/** The request a waiting or refused call makes: its method and path, as messages name them. */
+type RequestTarget = Pick<CallTarget, 'method' | 'path'>;
 
 interface Bucket {
   limit: number;
@@ -24,7 +20,7 @@ interface Bucket {
   /** Requests that took a point and have no answer yet. */
   inFlight: number;
   /** Calls waiting for the next answer with this token (the refilled budget is spent). */
-  waiters: (() => void)[];
+  waiters: Set<() => void>;
 }
 
 /**
@@ -72,19 +68,20 @@ export class RateLimitBuckets {
   }
 
   /**
-   * Takes one point before an attempt. Returns nothing when a point was free (the usual case,
-   * kept free of promises), or a promise that settles once one was taken after waiting for the
-   * reset; throws (or rejects) with `rateLimit: 'throw'`.
+   * Takes one point before an attempt of a call to `target` (`url` in full). Returns nothing when
+   * a point was free (the usual case, kept free of promises), or a promise that settles once one
+   * was taken after waiting for the reset (`signal` cancels the wait); throws (or rejects) with
+   * `rateLimit: 'throw'`.
    */
-  take(name: string, request: BucketRequest): Promise<void> | undefined {
-    return this.#tryTake(name) ? undefined : this.#waitAndTake(name, request);
+  take(name: string, target: RequestTarget, url: string, signal: AbortSignal | undefined): Promise<void> | undefined {
+    return this.#tryTake(name) ? undefined : this.#waitAndTake(name, target, url, signal);
   }
 
   #tryTake(name: string): boolean {
     const bucket = this.#current(name);
     if (!bucket) {
       // An unknown bucket limits nothing until the platform reports; it tracks what is in flight.
-      this.#buckets.set(name, { limit: 0, lowest: Infinity, resetAt: undefined, inFlight: 1, waiters: [] });
+      this.#buckets.set(name, { limit: 0, lowest: Infinity, resetAt: undefined, inFlight: 1, waiters: new Set() });
       return true;
     }
     if (bucket.lowest - bucket.inFlight <= 0) return false;
@@ -92,7 +89,7 @@ export class RateLimitBuckets {
     return true;
   }
 
-  async #waitAndTake(name: string, request: BucketRequest): Promise<void> {
+  async #waitAndTake(name: string, target: RequestTarget, url: string, signal: AbortSignal | undefined): Promise<void> {
     for (;;) {
       if (this.#tryTake(name)) return;
       const bucket = this.#buckets.get(name)!;
@@ -102,40 +99,24 @@ export class RateLimitBuckets {
         continue;
       }
       if (this.#mode === 'throw') {
-        throw new PlatformRateLimitError(`Rate limit reached for ${request.method} ${request.path}.`, {
-          method: request.method,
-          url: request.url,
+        throw new PlatformRateLimitError(`Rate limit reached for ${target.method} ${target.path}.`, {
+          method: target.method,
+          url,
           resetAt: bucket.resetAt,
           now: () => this.#clock.now(),
         });
       }
       if (bucket.resetAt === undefined) {
-        await this.#nextReport(bucket, request.signal);
+        await abortable(signal, (wake) => {
+          bucket.waiters.add(wake);
+          return () => bucket.waiters.delete(wake);
+        });
         continue;
       }
       const wait = bucket.resetAt - this.#clock.now();
       this.#events.emit('rateLimit', { bucket: name, wait });
-      await this.#clock.sleep(wait, request.signal);
+      await this.#clock.sleep(wait, signal);
     }
-  }
-
-  #nextReport(bucket: Bucket, signal: AbortSignal | undefined): Promise<void> {
-    // An aborted call rejects with the signal's reason, whatever the caller made it.
-    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
-    if (signal?.aborted) return Promise.reject(abortReason(signal));
-    return new Promise<void>((resolve, reject) => {
-      const onAbort = () => {
-        bucket.waiters = bucket.waiters.filter((waiter) => waiter !== wake);
-        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
-        reject(abortReason(signal!));
-      };
-      const wake = () => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      };
-      bucket.waiters.push(wake);
-      signal?.addEventListener('abort', onAbort, { once: true });
-    });
   }
 
   /** The attempt ended without an answer: its point stays spent, it is no longer in flight. */
@@ -145,28 +126,39 @@ export class RateLimitBuckets {
     bucket.inFlight = Math.max(0, bucket.inFlight - 1);
     // A bucket the platform never reported on holds nothing worth keeping once idle.
     if (bucket.inFlight === 0 && bucket.resetAt === undefined && bucket.lowest === Infinity) this.#buckets.delete(name);
-    this.#wake(bucket);
+    // Calls waiting for the next report try again (the report, if any, was recorded before).
+    for (const wake of bucket.waiters) wake();
+    bucket.waiters.clear();
   }
 
-  /** Records the `Ratelimit-*` headers of an answer to a request that took a point from `name`. */
-  record(name: string, headers: AnswerHeaders): void {
+  /**
+   * Records the `Ratelimit-*` headers of an answer to a request that took a point from `name`.
+   * For a 429 (`limited`) that leaves no points (or gives no count at all) the bucket is empty
+   * until the reset: that reset (epoch ms) is returned, and undefined for any other answer.
+   */
+  record(name: string, headers: AnswerHeaders, limited = false): number | undefined {
     const limit = Number(headers.get('ratelimit-limit') ?? NaN);
-    const remaining = Number(headers.get('ratelimit-remaining') ?? NaN);
-    const reset = Number(headers.get('ratelimit-reset') ?? NaN);
-    if (Number.isFinite(limit) && Number.isFinite(remaining) && Number.isFinite(reset)) this.#report(name, limit, remaining, reset * 1000);
+    const count = headers.get('ratelimit-remaining');
+    const remaining = Number(count ?? NaN);
+    const resetAt = Number(headers.get('ratelimit-reset') ?? NaN) * 1000;
+    let emptyUntil: number | undefined;
+    if (Number.isFinite(resetAt)) {
+      if (Number.isFinite(limit) && Number.isFinite(remaining)) this.#report(name, limit, remaining, resetAt);
+      // A 429 that leaves no points (or gives no count at all) means the token's bucket is empty.
+      if (limited && (count === null || remaining <= 0)) {
+        emptyUntil = resetAt;
+        this.#report(name, limit || (this.#buckets.get(name)?.limit ?? 0), 0, resetAt);
+      }
+    }
     this.release(name);
-  }
-
-  /** Marks a bucket empty until `resetAt` (epoch ms), after a 429 that said so. */
-  markEmpty(name: string, resetAt: number, limit?: number): void {
-    this.#report(name, limit ?? this.#buckets.get(name)?.limit ?? 0, 0, resetAt);
+    return emptyUntil;
   }
 
   #report(name: string, limit: number, remaining: number, resetAt: number): void {
     if (resetAt <= this.#clock.now()) return;
     const bucket = this.#current(name);
     if (!bucket) {
-      this.#buckets.set(name, { limit, lowest: remaining, resetAt, inFlight: 0, waiters: [] });
+      this.#buckets.set(name, { limit, lowest: remaining, resetAt, inFlight: 0, waiters: new Set() });
       return;
     }
     if (bucket.resetAt === undefined || resetAt > bucket.resetAt) {
@@ -179,12 +171,5 @@ export class RateLimitBuckets {
       bucket.lowest = Math.min(bucket.lowest, remaining);
     }
     // An earlier reset is an answer from an older window arriving late: nothing new in it.
-  }
-
-  #wake(bucket: Bucket): void {
-    if (bucket.waiters.length === 0) return;
-    const waiters = bucket.waiters;
-    bucket.waiters = [];
-    for (const wake of waiters) wake();
   }
 }

@@ -5,24 +5,14 @@ import { Deadlines } from './deadlines';
 import { PlatformError } from './errors/platform-error';
 import { EventHub } from './events';
 import {
-  checkRetries,
-  checkTimeout,
-  checkUrl,
-  defaultAuthUrl,
+  addressOption,
+  checkOptions,
+  clientOptionRules,
   defaultBaseUrl,
-  defaultEventSubWsUrl,
-  describe,
   type ClientOptions,
 } from './options';
 import { fetchSender, type Sender } from './transport';
 import { runtimeSender } from '#runtime-sender';
-
-/** The options that must be functions, and what their messages call them. */
-const functionOptions = [
-  ['fetch', 'a function'],
-  ['webSocket', 'a WebSocket class'],
-  ['authenticator', 'a function that builds an authenticator'],
-] as const;
 
 /**
  * The shared state of a client and all its views: settings, buckets, events and the
@@ -35,8 +25,6 @@ export class ClientCore {
   declare readonly clientId: string;
   declare readonly clientSecret: string | undefined;
   declare readonly baseUrl: string;
-  declare readonly authUrl: string;
-  declare readonly eventSubWsUrl: string;
   /**
    * How attempts are sent: the `fetch` option when given; on Node, `node:http` (unless the global
    * fetch was replaced); elsewhere the global fetch.
@@ -52,26 +40,17 @@ export class ClientCore {
   /** The attempt timeouts of every call of this client. */
   declare readonly deadlines: Deadlines;
   declare readonly authenticator: Authenticator;
-  /** The options as given, for packages that read options of their own (`tokens`...). */
+  /**
+   * The options as given, for packages that read options of their own (`tokens`...); the OAuth
+   * server and the EventSub address are read with `authUrlOf()` and `eventSubWsUrlOf()`.
+   */
   declare readonly options: Readonly<ClientOptions>;
 
   constructor(options: ClientOptions) {
     if (typeof options !== 'object' || options === null || typeof options.clientId !== 'string' || options.clientId === '') {
       throw new PlatformError('A clientId is required: new Platform({ clientId, clientSecret }).');
     }
-    for (const name of ['clientSecret', 'token'] as const) {
-      const value = options[name];
-      if (value !== undefined && (typeof value !== 'string' || value === '')) throw new PlatformError(`The ${name} option must be a non-empty string when given.`);
-    }
-    if (options.rateLimit !== undefined && options.rateLimit !== 'wait' && options.rateLimit !== 'throw') {
-      throw new PlatformError(`The rateLimit option must be 'wait' or 'throw'; got ${describe(options.rateLimit)}.`);
-    }
-    checkTimeout(options.timeout, 'The timeout option');
-    checkRetries(options.retries, 'The retries option');
-    for (const [name, expected] of functionOptions) {
-      const value = options[name];
-      if (value !== undefined && typeof value !== 'function') throw new PlatformError(`The ${name} option must be ${expected}; got ${describe(value)}.`);
-    }
+    checkOptions(options, clientOptionRules, (name) => `The ${name} option`);
     const send = options.fetch
       ? fetchSender(options.fetch)
       : (runtimeSender?.(fetchSender) ?? (typeof globalThis.fetch === 'function' ? fetchSender(globalThis.fetch.bind(globalThis)) : undefined));
@@ -80,9 +59,7 @@ export class ClientCore {
     this.options = options;
     this.clientId = options.clientId;
     this.clientSecret = options.clientSecret;
-    this.baseUrl = checkUrl(options.baseUrl, 'baseUrl', defaultBaseUrl, ['https:', 'http:']);
-    this.authUrl = checkUrl(options.authUrl, 'authUrl', defaultAuthUrl, ['https:', 'http:']);
-    this.eventSubWsUrl = checkUrl(options.eventSubWsUrl, 'eventSubWsUrl', defaultEventSubWsUrl, ['wss:', 'ws:']);
+    this.baseUrl = addressOption(options.baseUrl, defaultBaseUrl);
     this.send = send;
     this.webSocket = options.webSocket;
     this.clock = options.clock ?? systemClock;

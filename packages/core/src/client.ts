@@ -1,7 +1,7 @@
 import { ClientCore } from './client-core';
 import { PlatformError } from './errors/platform-error';
 import type { ClientEventListener, ClientEventName } from './events';
-import { clientInternals, type ClientHandle } from './internals';
+import { clientInternals, internalsOf, type ClientHandle } from './internals';
 import { encodeQuery } from './operation';
 import type { ClientOptions } from './options';
 import { runCall } from './pipeline';
@@ -47,41 +47,31 @@ export class PlatformClient implements ClientHandle {
    * @example
    * const users = await client.request<{ data: User[] }>({ method: 'GET', path: '/users', query: { login: ['a', 'b'] } });
    */
-  request<T = unknown>(request: RawRequest, options?: RequestOptions): Promise<T | undefined> {
+  async request<T = unknown>(request: RawRequest, options?: RequestOptions): Promise<T | undefined> {
     const { core, defaults } = this[clientInternals];
-    if (typeof request !== 'object' || request === null || !methods.has(request.method)) {
-      return Promise.reject(new PlatformError(`client.request() needs a method (GET, POST, PUT, PATCH or DELETE); got ${String(request?.method)}.`));
-    }
+    const method = String(request?.method);
+    if (!methods.has(method)) throw new PlatformError(`client.request() needs a method (GET, POST, PUT, PATCH or DELETE); got ${method}.`);
     if (typeof request.path !== 'string' || !request.path.startsWith('/')) {
-      return Promise.reject(new PlatformError(`client.request() needs a path under the base URL starting with /; got ${String(request.path)}.`));
+      throw new PlatformError(`client.request() needs a path under the base URL starting with /; got ${String(request.path)}.`);
     }
     const [path, inlineQuery] = request.path.split('?', 2) as [string, string | undefined];
     const call = {
       target: { method: request.method, path, token: 'either' as const, scopes: [] },
       params: {},
-      encode: () => {
-        const query = request.query ? encodeQuery(Object.entries(request.query)) : '';
-        return { search: inlineQuery && query ? `${inlineQuery}&${query}` : (inlineQuery ?? query), body: request.body };
-      },
+      encode: () => ({ search: [inlineQuery, encodeQuery(Object.entries(request.query ?? {}))].filter(Boolean).join('&'), body: request.body }),
     };
-    return runCall(core, call, options ? { ...defaults, ...options } : defaults).then((answer) => answer.data as T | undefined);
-  }
-
-  /** A view of this client that acts as `userId` (or as the application, with `'app'`). */
-  as(userId: string): this {
-    if (typeof userId !== 'string' || userId === '') throw new PlatformError(`client.as() needs a user ID or 'app'; got ${String(userId)}.`);
-    return this.withDefaults({ as: userId });
+    return (await runCall(core, call, options ? { ...defaults, ...options } : defaults)).data as T | undefined;
   }
 
   /**
-   * A view sharing this client's core with other default request options. Subclasses override it
-   * to return their own kind.
+   * A view of this client that acts as `userId` (or as the application, with `'app'`). It shares
+   * this client's core and is of the same class, so a subclass's groups come along.
    */
-  protected withDefaults(defaults: RequestOptions): this {
-    const { core } = this[clientInternals];
-    const view = Object.create(Object.getPrototypeOf(this) as object) as this;
-    Object.assign(view, this);
-    (view as { [clientInternals]: unknown })[clientInternals] = { core, defaults: { ...this[clientInternals].defaults, ...defaults } };
+  as(userId: string): this {
+    if (typeof userId !== 'string' || userId === '') throw new PlatformError(`client.as() needs a user ID or 'app'; got ${String(userId)}.`);
+    const internals = this[clientInternals];
+    const view = Object.assign(Object.create(Object.getPrototypeOf(this) as object) as this, this);
+    (view as { [clientInternals]: unknown })[clientInternals] = { core: internals.core, defaults: { ...internals.defaults, as: userId } };
     return view;
   }
 
@@ -123,7 +113,5 @@ export function createClient(options: ClientOptions): PlatformClient {
 
 /** The shared core of a client, for packages that build on core. */
 export function clientCore(client: ClientHandle): ClientCore {
-  const internals = (client as Partial<ClientHandle> | undefined)?.[clientInternals];
-  if (!internals) throw new PlatformError('Expected a client made by createClient() or new Platform().');
-  return internals.core;
+  return internalsOf(client).core;
 }

@@ -26,24 +26,38 @@ export const systemClock: Clock = {
 
 /** A `sleep` built on a clock's `setTimeout`, cancellable by a signal. */
 export function sleepWith(clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>, ms: number, signal?: AbortSignal): Promise<void> {
+  return abortable(signal, (done) => {
+    const handle = clock.setTimeout(done, Math.max(0, ms));
+    return () => clock.clearTimeout(handle);
+  });
+}
+
+/**
+ * Waits until `start` calls `done`, or rejects with the signal's reason when the signal aborts
+ * first; `start` begins the wait and returns how to give it up.
+ */
+export function abortable(signal: AbortSignal | undefined, start: (done: () => void) => () => void): Promise<void> {
   // The spec has an aborted call reject with the signal's reason, whatever the caller made it.
   // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
   if (signal?.aborted) return Promise.reject(abortReason(signal));
   return new Promise<void>((resolve, reject) => {
     const onAbort = () => {
-      clock.clearTimeout(handle);
+      giveUp();
       // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
       reject(abortReason(signal!));
     };
-    const handle = clock.setTimeout(() => {
+    const giveUp = start(() => {
       signal?.removeEventListener('abort', onAbort);
       resolve();
-    }, Math.max(0, ms));
+    });
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
 
-/** The reason a signal was aborted with (an AbortError DOMException unless another was given). */
+/**
+ * The reason a signal was aborted with: an AbortError DOMException unless another was given
+ * (every runtime the builds target sets it: Node 17.2 and later, browsers since 2022).
+ */
 export function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
+  return signal.reason;
 }

@@ -30,9 +30,7 @@ export class EventHub {
   readonly #listeners = new Map<string, Set<(event: never) => void>>();
 
   on<Name extends ClientEventName>(name: Name, listener: ClientEventListener<Name>): void {
-    let set = this.#listeners.get(name);
-    if (!set) this.#listeners.set(name, (set = new Set()));
-    set.add(listener);
+    this.#listeners.set(name, (this.#listeners.get(name) ?? new Set()).add(listener));
   }
 
   off<Name extends ClientEventName>(name: Name, listener: ClientEventListener<Name>): void {
@@ -40,9 +38,8 @@ export class EventHub {
   }
 
   emit<Name extends ClientEventName>(name: Name, event: ClientEvents[Name]): void {
-    const set = this.#listeners.get(name);
-    if (!set || set.size === 0) return;
-    for (const listener of [...set]) {
+    // A copy: a listener that adds or removes listeners changes the next emit, not this one.
+    for (const listener of [...(this.#listeners.get(name) ?? [])]) {
       try {
         (listener as ClientEventListener<Name>)(event);
       } catch (error) {

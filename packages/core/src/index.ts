@@ -1,7 +1,7 @@
 export { createClient, clientCore, clientInternals, PlatformClient, type RawRequest, type ClientHandle } from './client';
 export { ClientCore } from './client-core';
 export type { ClientOptions, FetchFunction } from './options';
-export { defaultAuthUrl, defaultBaseUrl, defaultEventSubWsUrl } from './options';
+export { authUrlOf, eventSubWsUrlOf, defaultAuthUrl, defaultBaseUrl, defaultEventSubWsUrl } from './options';
 export type { HttpMethod, TokenKind, RequestOptions, RateLimitState, QueryValue } from './types';
 export type { ClientEvents, ClientEventName, ClientEventListener, RateLimitEvent, TokenInvalidEvent } from './events';
 export { systemClock, type Clock } from './clock';
@@ -26,8 +26,17 @@ export {
   encodeQuery,
   type OperationDeclaration,
   type OperationPage,
-  type ResultKind,
 } from './operation';
+export {
+  voidResult,
+  firstResult,
+  firstOrNullResult,
+  dataResult,
+  envelopeResult,
+  pageResult,
+  type ResultKind,
+  type ResultKindName,
+} from './results';
 export {
   stringParam,
   numberParam,

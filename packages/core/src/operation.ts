@@ -1,18 +1,11 @@
-import { clientInternals, type ClientHandle } from './internals';
-import type { ClientCore } from './client-core';
+import { internalsOf, type ClientHandle } from './internals';
 import { PlatformError } from './errors/platform-error';
 import { describe } from './options';
 import { Paginator, type Page, type PageSource, type RawPage } from './paginator';
 import { checkPlainString, type ParamSpec } from './params';
-import { runCall, type ApiAnswer, type Call } from './pipeline';
+import { runCall, type Call } from './pipeline';
+import type { ResultKind } from './results';
 import type { HttpMethod, RequestOptions, TokenKind } from './types';
-
-/**
- * How the answer becomes the result: `void` (204), `first` (`data[0]`, an error when empty),
- * `first-or-null`, `data` (the list), `envelope` (the whole body, for `template` and the like),
- * `page` (a paginator).
- */
-export type ResultKind = 'void' | 'first' | 'first-or-null' | 'data' | 'envelope' | 'page';
 
 /**
  * One operation of the platform's API, declared once as plain data. Validation, the request,
@@ -34,6 +27,7 @@ export interface OperationDeclaration<Params, Result> {
   readonly params: { readonly [Key in keyof Required<Params>]: ParamSpec };
   /** `data`: the body parameters travel as `{ data: { ... } }`. */
   readonly bodyWrap?: 'data';
+  /** How the answer becomes the result (`voidResult`, `firstResult`, `envelopeResult`, `pageResult`...). */
   readonly result: ResultKind;
   /** Phantom field carrying the types; never set. */
   readonly types?: { params: Params; result: Result };
@@ -45,7 +39,10 @@ export interface OperationDeclaration<Params, Result> {
  */
 /* @__NO_SIDE_EFFECTS__ */
 export function defineOperation<Params, Result>(declaration: OperationDeclaration<Params, Result>): OperationDeclaration<Params, Result> {
-  return Object.freeze({ ...declaration, params: Object.freeze({ ...declaration.params }), scopes: Object.freeze([...declaration.scopes]) });
+  // Frozen in place: a declaration is a literal of its own module.
+  Object.freeze(declaration.params);
+  Object.freeze(declaration.scopes);
+  return Object.freeze(declaration);
 }
 
 type AnyOperation = OperationDeclaration<Record<string, unknown>, unknown>;
@@ -87,13 +84,7 @@ export function encodeQuery(entries: Iterable<[string, unknown]>): string {
   return search.toString();
 }
 
-/** A page cursor: where the next page starts, in the direction the caller started paging. */
-interface Cursor {
-  key: 'after' | 'before';
-  value: string;
-}
-
-function callFor(operation: AnyOperation, params: Params, cursor?: Cursor): Call {
+function callFor(operation: AnyOperation, params: Params): Call {
   const specs = operation.params;
   return {
     // The declaration holds every field of a call target (method, path, token, scopes, acting user).
@@ -104,12 +95,9 @@ function callFor(operation: AnyOperation, params: Params, cursor?: Cursor): Call
       let body: Record<string, unknown> | undefined;
       for (const [key, value] of Object.entries(final)) {
         if (value === undefined) continue;
-        // A later page's cursor replaces the one the caller started from.
-        if (cursor && (key === 'after' || key === 'before')) continue;
         if (specs[key]?.in === 'body') (body ??= {})[key] = value;
         else query.push([key, value]);
       }
-      if (cursor) query.push([cursor.key, cursor.value]);
       if (body && operation.bodyWrap === 'data') body = { data: body };
       return { search: encodeQuery(query), body };
     },
@@ -128,20 +116,8 @@ function splitChunks(operation: AnyOperation, params: Params): Params[] {
   return [params];
 }
 
-/** Reads the core and the view's default options from a client. */
-export function internalsOf(client: ClientHandle): { core: ClientCore; defaults: RequestOptions } {
-  const internals = (client as Partial<ClientHandle> | undefined)?.[clientInternals];
-  if (!internals) throw new PlatformError('Expected a client made by createClient() or new Platform() as the first argument.');
-  return internals;
-}
-
 function mergeOptions(defaults: RequestOptions, options: RequestOptions | undefined): RequestOptions {
   return options ? { ...defaults, ...options } : defaults;
-}
-
-function dataOf(answer: ApiAnswer): unknown[] {
-  const data = (answer.data as { data?: unknown } | undefined)?.data;
-  return Array.isArray(data) ? data : [];
 }
 
 /**
@@ -159,32 +135,8 @@ export async function callOperation<P, R>(
   validateParams(declaration, params);
   const merged = mergeOptions(defaults, options);
   const given = (params ?? {}) as Params;
-  const sets = splitChunks(declaration, given);
-  const answers = sets.length === 1
-    ? [await runCall(core, callFor(declaration, given), merged)]
-    : await Promise.all(sets.map((set) => runCall(core, callFor(declaration, set), merged)));
-  return shapeResult(declaration, answers) as R;
-}
-
-function shapeResult(operation: AnyOperation, answers: ApiAnswer[]): unknown {
-  switch (operation.result) {
-    case 'void':
-      return undefined;
-    case 'first':
-    case 'first-or-null': {
-      const item = dataOf(answers[0]!)[0];
-      if (item !== undefined) return item;
-      if (operation.result === 'first-or-null') return null;
-      throw new PlatformError(`${operation.method} ${operation.path} returned no data.`);
-    }
-    case 'data':
-      return answers.length === 1 ? dataOf(answers[0]!) : answers.flatMap(dataOf);
-    case 'envelope':
-    case 'page': {
-      const first = (answers[0]!.data ?? {}) as Record<string, unknown>;
-      return answers.length === 1 ? first : { ...first, data: answers.flatMap(dataOf) };
-    }
-  }
+  const answers = await Promise.all(splitChunks(declaration, given).map((set) => runCall(core, callFor(declaration, set), merged)));
+  return declaration.result.shape(answers, declaration) as R;
 }
 
 /** A page of a declared list operation; `raw` is the envelope with `data` and the extra fields. */
@@ -212,7 +164,14 @@ export function paginateOperation<P, T, Extra = object>(
   // Paging goes on in the direction the caller started: backwards from a `before`, else forwards.
   const key = (params as Params | undefined)?.before !== undefined && (params as Params | undefined)?.after === undefined ? 'before' : 'after';
   const load = async (chunk: number, from: string | undefined): Promise<P2> => {
-    const answer = await runCall(core, callFor(declaration, sets[chunk]!, from === undefined ? undefined : { key, value: from }), merged);
+    const set = sets[chunk]!;
+    // A later page's cursor replaces the one the caller started from, and goes last.
+    let pageParams = set;
+    if (from !== undefined) {
+      const { after: _after, before: _before, ...rest } = set;
+      pageParams = { ...rest, [key]: from };
+    }
+    const answer = await runCall(core, callFor(declaration, pageParams), merged);
     const raw = (answer.data ?? { data: [] }) as RawPage<T> & Extra;
     const data = Array.isArray(raw.data) ? raw.data : [];
     const pagination = raw.pagination;

@@ -45,45 +45,79 @@ export const defaultBaseUrl = 'https://api.twitch.tv/helix';
 export const defaultAuthUrl = 'https://id.twitch.tv/oauth2';
 export const defaultEventSubWsUrl = 'wss://eventsub.wss.twitch.tv/ws';
 
-/** Checks a timeout option (of the constructor or of a call); `name` is how the message names it. */
-export function checkTimeout(value: unknown, name: string): void {
-  if (value === undefined) return;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
-    throw new PlatformError(`${name} must be a positive number of milliseconds; got ${describe(value)}.`);
-  }
-}
+/** An option's rule: its name, its check, and what the message says the option must be. */
+type OptionRule = readonly [name: string, valid: OptionCheck, expected: string];
+type OptionCheck = (value: unknown) => boolean;
 
-/** Checks a retries option (of the constructor or of a call). */
-export function checkRetries(value: unknown, name: string): void {
-  if (value === undefined) return;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
-    throw new PlatformError(`${name} must be a whole number, 0 or more; got ${describe(value)}.`);
-  }
-}
-
-/** Checks an address option and returns it without a trailing slash. */
-export function checkUrl(value: unknown, name: string, fallback: string, protocols: readonly string[]): string {
-  if (value === undefined) return fallback;
-  let url: URL | undefined;
+const nonEmptyString: OptionCheck = (value) => typeof value === 'string' && value !== '';
+const isFunction: OptionCheck = (value) => typeof value === 'function';
+const address = (protocols: readonly string[]): OptionCheck => (value) => {
   try {
-    url = typeof value === 'string' ? new URL(value) : undefined;
+    return typeof value === 'string' && protocols.includes(new URL(value).protocol);
   } catch {
-    url = undefined;
+    return false;
   }
-  if (!url || !protocols.includes(url.protocol)) {
-    throw new PlatformError(`The ${name} option must be an absolute ${protocols.join(' or ')} address; got ${describe(value)}.`);
+};
+// Marked pure: a plain call at module level would keep this table in every bundle of core.
+const httpAddress = /* @__PURE__ */ address(['https:', 'http:']);
+
+const timeoutRule: OptionRule = ['timeout', (value) => typeof value === 'number' && Number.isFinite(value) && value > 0, 'a positive number of milliseconds'];
+const retriesRule: OptionRule = ['retries', (value) => Number.isInteger(value) && (value as number) >= 0, 'a whole number, 0 or more'];
+const tokenRule: OptionRule = ['token', nonEmptyString, 'a non-empty string'];
+
+/** The rules of the client options (`clientId`, required, has its own message). */
+export const clientOptionRules: readonly OptionRule[] = [
+  ['clientSecret', nonEmptyString, 'a non-empty string'],
+  tokenRule,
+  ['rateLimit', (value) => value === 'wait' || value === 'throw', "'wait' or 'throw'"],
+  timeoutRule,
+  retriesRule,
+  ['fetch', isFunction, 'a function'],
+  ['webSocket', isFunction, 'a WebSocket class'],
+  ['authenticator', isFunction, 'a function'],
+  ['baseUrl', httpAddress, 'an absolute https: or http: address'],
+  ['authUrl', httpAddress, 'an absolute https: or http: address'],
+  ['eventSubWsUrl', /* @__PURE__ */ address(['wss:', 'ws:']), 'an absolute wss: or ws: address'],
+];
+
+/** The rules of the request options every call accepts (`as` and `signal` are taken as given). */
+export const requestOptionRules: readonly OptionRule[] = [timeoutRule, retriesRule, tokenRule];
+
+/**
+ * Checks the options that are given against their rules; `subject` is how messages name an option
+ * (`The timeout option`, `The request option timeout`). A value is shown only when it is broken, so
+ * a secret or a token never appears (an empty string is the only string refused).
+ */
+export function checkOptions(options: object, rules: readonly OptionRule[], subject: (name: string) => string): void {
+  for (const [name, valid, expected] of rules) {
+    const value = (options as Record<string, unknown>)[name];
+    if (value !== undefined && !valid(value)) throw new PlatformError(`${subject(name)} must be ${expected}; got ${describe(value)}.`);
   }
-  return (value as string).replace(/\/+$/, '');
+}
+
+/** An address option without its trailing slash, or the default. */
+export function addressOption(value: string | undefined, fallback: string): string {
+  return (value ?? fallback).replace(/\/+$/, '');
+}
+
+/**
+ * The OAuth server of a client: its `authUrl` option, or the platform's. Read where it is used (the
+ * OAuth requests), so that a bundle without them holds no default address.
+ */
+export function authUrlOf(core: Pick<ClientCore, 'options'>): string {
+  return addressOption(core.options.authUrl, defaultAuthUrl);
+}
+
+/** The EventSub WebSocket address of a client: its `eventSubWsUrl` option, or the platform's. */
+export function eventSubWsUrlOf(core: Pick<ClientCore, 'options'>): string {
+  return addressOption(core.options.eventSubWsUrl, defaultEventSubWsUrl);
 }
 
 /** A given value as messages show it: a string quoted, an object or a function by its kind. */
 export function describe(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);
   if (typeof value === 'function') return 'a function';
-  if (value === null) return 'null';
-  if (typeof value === 'object') return Array.isArray(value) ? 'an array' : 'an object';
-  if (typeof value === 'symbol') return 'symbol';
-  // What is left is a number, a boolean, a bigint or undefined, shown as written.
-  const primitive = value as number | boolean | bigint | undefined;
-  return String(primitive);
+  if (typeof value === 'object' && value !== null) return Array.isArray(value) ? 'an array' : 'an object';
+  // What is left is a number, a boolean, a bigint, a symbol, null or undefined, shown as written.
+  return String(value);
 }

@@ -1,4 +1,4 @@
-import { missingActingUserError, rawCredential, type CallTarget, type Credential, type CredentialRequest } from './authenticator';
+import { rawCredential, rawTokenActingUserError, type CallTarget, type Credential, type CredentialRequest } from './authenticator';
 import { endpointLimitDelay, retryDelay } from './backoff';
 import type { ClientCore } from './client-core';
 import { abortReason } from './clock';
@@ -7,7 +7,7 @@ import { PlatformError } from './errors/platform-error';
 import { PlatformNetworkError } from './errors/network-error';
 import { PlatformRateLimitError } from './errors/rate-limit-error';
 import { PlatformTimeoutError } from './errors/timeout-error';
-import { checkRetries, checkTimeout } from './options';
+import { checkOptions, requestOptionRules } from './options';
 import { attempt, publicHeaders, type Answer, type AnswerHeaders, type Exchange } from './transport';
 import type { RequestOptions } from './types';
 
@@ -39,8 +39,7 @@ const idempotent: ReadonlySet<string> = new Set(['GET', 'PUT', 'DELETE']);
  * the signal's reason when aborted.
  */
 export async function runCall(core: ClientCore, call: Call, options: RequestOptions = {}): Promise<ApiAnswer> {
-  checkTimeout(options.timeout, 'The request option timeout');
-  checkRetries(options.retries, 'The request option retries');
+  checkOptions(options, requestOptionRules, (name) => `The request option ${name}`);
   const { signal } = options;
   if (signal?.aborted) throw abortReason(signal);
   const { target } = call;
@@ -49,24 +48,21 @@ export async function runCall(core: ClientCore, call: Call, options: RequestOpti
   const label = `${target.method} ${target.path}`;
 
   const credentialRequest: CredentialRequest = { target, params: call.params, as: options.as, signal };
-  const chosen = chooseCredential(core, credentialRequest, options.token);
+  // A raw token does not say who it belongs to: fillActingUser() refuses an unset acting-user field.
+  const chosen = options.token === undefined ? core.authenticator.credential(credentialRequest) : rawCredential(options.token);
   let credential = 'then' in chosen ? await chosen : chosen;
   const params = fillActingUser(call, credential);
   const { search, body } = call.encode(params);
   const url = `${core.baseUrl}${target.path}${search ? `?${search}` : ''}`;
-  const exchange: Exchange = {
-    method: target.method,
-    url,
-    headers: headersFor(core.clientId, credential, body !== undefined),
-    body: body === undefined ? undefined : JSON.stringify(body),
-    label,
-  };
+  const requestHeaders: Record<string, string> = { 'Client-Id': core.clientId, Authorization: `Bearer ${credential.accessToken}` };
+  if (body !== undefined) requestHeaders['Content-Type'] = 'application/json';
+  const exchange: Exchange = { method: target.method, url, headers: requestHeaders, body: body === undefined ? undefined : JSON.stringify(body), label };
 
   let retriesUsed = 0;
   let renewed = false;
   let endpointLimitHits = 0;
   for (;;) {
-    const waiting = core.buckets.take(credential.bucket, { method: target.method, path: target.path, url, signal });
+    const waiting = core.buckets.take(credential.bucket, target, url, signal);
     if (waiting) await waiting;
     let answer: Answer;
     try {
@@ -74,17 +70,15 @@ export async function runCall(core: ClientCore, call: Call, options: RequestOpti
     } catch (error) {
       core.buckets.release(credential.bucket);
       // Only a request whose repetition is harmless is sent again after an unknown outcome.
-      if ((error instanceof PlatformNetworkError || error instanceof PlatformTimeoutError) && idempotent.has(target.method) && retriesUsed < retries) {
-        retriesUsed++;
-        await core.clock.sleep(retryDelay(retriesUsed, core.clock.random), signal);
-        continue;
-      }
-      throw error;
+      if (!(error instanceof PlatformNetworkError || error instanceof PlatformTimeoutError) || !idempotent.has(target.method) || retriesUsed >= retries) throw error;
+      await core.clock.sleep(retryDelay(++retriesUsed, core.clock.random), signal);
+      continue;
     }
-    core.buckets.record(credential.bucket, answer.headers);
-    const { status } = answer;
+    const { status, headers } = answer;
+    // An empty bucket's reset (epoch ms) when this is a 429 that says so; recorded with the rest.
+    const emptyUntil = core.buckets.record(credential.bucket, headers, status === 429);
 
-    if (status >= 200 && status < 300) return { status, headers: answer.headers, data: parseSuccess(answer, label), url };
+    if (status >= 200 && status < 300) return { status, headers, data: parseSuccess(answer, label), url };
 
     if (status === 401 && !renewed && credential.kind !== 'raw' && core.authenticator.unauthorized) {
       // Once per call: a dead token is renewed and the request sent again, without using a retry.
@@ -92,34 +86,21 @@ export async function runCall(core: ClientCore, call: Call, options: RequestOpti
       const next = await core.authenticator.unauthorized(credential, credentialRequest);
       if (next) {
         credential = next;
-        exchange.headers = headersFor(core.clientId, credential, body !== undefined);
+        requestHeaders.Authorization = `Bearer ${credential.accessToken}`;
         continue;
       }
     }
 
+    const fields = apiErrorFields(answer, target.method, url);
+    const message = `${fields.message} (${status} on ${label})`;
     if (status === 429) {
-      const bucketEmpty = isBucketEmpty(answer.headers);
-      const resetHeader = Number(answer.headers.get('ratelimit-reset') ?? NaN);
       const now = core.clock.now();
-      let wait: number;
-      let resetAt: number;
-      if (bucketEmpty && Number.isFinite(resetHeader)) {
-        resetAt = resetHeader * 1000;
-        core.buckets.markEmpty(credential.bucket, resetAt, Number(answer.headers.get('ratelimit-limit') ?? NaN) || undefined);
-        // A reset that has already passed is retried at once.
-        wait = Math.max(0, resetAt - now);
-      } else {
-        // The token still has points: an endpoint-specific limit, whose end the platform does not
-        // report. The client estimates it with its own doubling backoff.
-        wait = endpointLimitDelay(endpointLimitHits++, core.clock.random);
-        resetAt = now + wait;
-      }
+      // The token still has points: an endpoint-specific limit, whose end the platform does not
+      // report. The client estimates it with its own doubling backoff. A reset that has already
+      // passed is retried at once.
+      const wait = emptyUntil === undefined ? endpointLimitDelay(endpointLimitHits++, core.clock.random) : Math.max(0, emptyUntil - now);
       if (core.rateLimit === 'throw' || retriesUsed >= retries) {
-        throw new PlatformRateLimitError(apiMessage(answer, label), {
-          ...apiErrorFields(answer, target.method, url),
-          resetAt,
-          now: () => core.clock.now(),
-        });
+        throw new PlatformRateLimitError(message, { ...fields, resetAt: emptyUntil ?? now + wait, now: () => core.clock.now() });
       }
       retriesUsed++;
       if (wait > 0) {
@@ -129,44 +110,21 @@ export async function runCall(core: ClientCore, call: Call, options: RequestOpti
       continue;
     }
 
-    if (status >= 500 && idempotent.has(target.method) && retriesUsed < retries) {
-      retriesUsed++;
-      await core.clock.sleep(retryDelay(retriesUsed, core.clock.random), signal);
-      continue;
-    }
-
-    throw new PlatformApiError(apiMessage(answer, label), apiErrorFields(answer, target.method, url));
+    if (status < 500 || !idempotent.has(target.method) || retriesUsed >= retries) throw new PlatformApiError(message, fields);
+    await core.clock.sleep(retryDelay(++retriesUsed, core.clock.random), signal);
   }
 }
 
-function chooseCredential(core: ClientCore, request: CredentialRequest, token: string | undefined): Credential | Promise<Credential> {
-  if (token !== undefined) {
-    if (typeof token !== 'string' || token === '') throw new PlatformError('The request option token must be a non-empty string.');
-    // A raw token does not say who it belongs to: fillActingUser() refuses an unset acting-user field.
-    return rawCredential(token);
-  }
-  return core.authenticator.credential(request);
-}
-
-/** Fills the acting-user field (`moderator_id`, `sender_id`...) from the token's owner. */
+/**
+ * Fills the acting-user field (`moderator_id`, `sender_id`...) from the token's owner. An
+ * authenticator checks the field before it gives an app token, so only a raw token is refused here.
+ */
 function fillActingUser(call: Call, credential: Credential): Readonly<Record<string, unknown>> {
   const field = call.target.actingUser;
   if (!field || call.params[field] !== undefined) return call.params;
   if (credential.userId !== undefined) return { ...call.params, [field]: credential.userId };
-  if (call.target.actingUserOptional) return call.params;
-  throw missingActingUserError(call.target, credential.kind === 'app' ? 'app' : 'raw');
-}
-
-function headersFor(clientId: string, credential: Credential, hasBody: boolean): Record<string, string> {
-  const headers: Record<string, string> = { 'Client-Id': clientId, Authorization: `Bearer ${credential.accessToken}` };
-  if (hasBody) headers['Content-Type'] = 'application/json';
-  return headers;
-}
-
-/** A 429 with no points left (or no count at all) means the token's bucket is empty. */
-function isBucketEmpty(headers: AnswerHeaders): boolean {
-  const remaining = headers.get('ratelimit-remaining');
-  return remaining === null || Number(remaining) <= 0;
+  if (call.target.actingUserOptional || credential.kind !== 'raw') return call.params;
+  throw rawTokenActingUserError(call.target);
 }
 
 function parseSuccess(answer: Answer, label: string): unknown {
@@ -201,15 +159,15 @@ export function platformMessage(body: unknown, answer: Pick<Answer, 'status' | '
   return answer.statusText || `HTTP ${answer.status}`;
 }
 
-function apiMessage(answer: Answer, label: string): string {
-  return `${platformMessage(errorBody(answer.text), answer)} (${answer.status} on ${label})`;
-}
-
-/** The fields of a PlatformApiError for an answer outside 2xx. */
+/**
+ * The fields of a PlatformApiError for an answer outside 2xx, and the platform's `message` (the
+ * whole message of an OAuth server error; API errors add the status and the path).
+ */
 export function apiErrorFields(answer: Answer, method: string, url: string) {
   const body = errorBody(answer.text);
   const label = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).error : undefined;
   return {
+    message: platformMessage(body, answer),
     status: answer.status,
     method,
     url,

@@ -4,13 +4,19 @@ import {
   booleanParam,
   callOperation,
   createClient,
+  dataResult,
   defineOperation,
+  envelopeResult,
+  firstOrNullResult,
+  firstResult,
   idsParam,
   numberParam,
+  pageResult,
   paginateOperation,
   PlatformAuthError,
   PlatformError,
   stringParam,
+  voidResult,
   type ClientOptions,
 } from '../src/index';
 import { createVirtualClock, type VirtualClock } from '../src/testing/index';
@@ -31,17 +37,17 @@ const chatters = defineOperation<{ broadcaster_id: string; moderator_id?: string
     first: { type: numberParam, in: 'query', min: 1, max: 1000, integer: true },
     after: { type: 'string', in: 'query' },
   },
-  result: 'page',
+  result: pageResult,
 });
 const emoteSets = defineOperation<{ emote_set_id: string | string[] }, { data: { id: string }[]; template: string }>({
   name: 'chat.emoteSets', method: 'GET', path: '/chat/emotes/set', token: 'either', scopes: [],
   params: { emote_set_id: { type: idsParam, in: 'query', required: true, chunk: 25 } },
-  result: 'envelope',
+  result: envelopeResult,
 });
 const colors = defineOperation<{ user_id: string | string[] }, { user_id: string }[]>({
   name: 'chat.colors', method: 'GET', path: '/chat/color', token: 'either', scopes: [],
   params: { user_id: { type: idsParam, in: 'query', required: true, chunk: 100 } },
-  result: 'data',
+  result: dataResult,
 });
 const ban = defineOperation<{ broadcaster_id: string; moderator_id?: string; user_id: string; duration?: number; reason?: string }, { user_id: string }>({
   name: 'moderation.ban', method: 'POST', path: '/moderation/bans', token: 'either', scopes: ['moderator:manage:banned_users'],
@@ -54,12 +60,12 @@ const ban = defineOperation<{ broadcaster_id: string; moderator_id?: string; use
     reason: { type: stringParam, in: 'body', maxLength: 500 },
   },
   bodyWrap: 'data',
-  result: 'first',
+  result: firstResult,
 });
 const sharedSession = defineOperation<{ broadcaster_id: string }, { session_id: string } | null>({
   name: 'chat.sharedSession', method: 'GET', path: '/shared_chat/session', token: 'either', scopes: [],
   params: { broadcaster_id: { type: 'string', in: 'query', required: true } },
-  result: 'first-or-null',
+  result: firstOrNullResult,
 });
 const updateSettings = defineOperation<{ broadcaster_id: string; delay?: number; mode?: string; data?: unknown[]; flag?: boolean }, void>({
   name: 'chat.updateSettings', method: 'PATCH', path: '/chat/settings', token: 'either', scopes: [],
@@ -70,13 +76,13 @@ const updateSettings = defineOperation<{ broadcaster_id: string; delay?: number;
     data: { type: arrayParam, in: 'body', minLength: 1, maxLength: 3 },
     flag: { type: booleanParam, in: 'body' },
   },
-  result: 'void',
+  result: voidResult,
 });
 const bans = defineOperation<{ broadcaster_id?: string; user_id?: string | string[]; after?: string; before?: string }, { user_id: string }>({
   name: 'moderation.bans', method: 'GET', path: '/moderation/banned', token: 'either', scopes: [],
   actingUser: 'broadcaster_id',
   params: { broadcaster_id: { type: 'string', in: 'query' }, user_id: { type: idsParam, in: 'query', chunk: 100 }, after: { type: 'string', in: 'query' }, before: { type: 'string', in: 'query' } },
-  result: 'page',
+  result: pageResult,
 });
 
 let clock: VirtualClock;
@@ -110,7 +116,7 @@ describe('parameter validation, before anything is sent', () => {
     [colors, { user_id: [] }, 'The parameter user_id of chat.colors must hold at least one ID; got an array.'],
     [colors, { user_id: ['1', ''] }, 'The parameter user_id of chat.colors must be an ID or a list of IDs (non-empty strings); got an array.'],
   ] as const)('%#: %s', async (operation, params, message) => {
-    const run = () => (operation.result === 'page' ? paginateOperation(client, operation as never, params as never) : callOperation(client, operation as never, params as never));
+    const run = () => (operation.result.name === 'page' ? paginateOperation(client, operation as never, params as never) : callOperation(client, operation as never, params as never));
     let error: unknown;
     try {
       await run();
@@ -155,7 +161,7 @@ describe('requests built from the declaration', () => {
     expect(requests).toHaveLength(0);
   });
 
-  it('with the app token and no acting user, fails before sending', async () => {
+  it('with the app token and no acting user, the authenticator refuses before anything is sent', async () => {
     const { client, requests } = setup(() => ({ body: {} }));
     const error = await callOperation(client, ban, { broadcaster_id: '1', user_id: '2' }, { as: 'app' }).catch((failure: unknown) => failure);
     expect((error as Error).message).toBe(

@@ -45,8 +45,8 @@ describe('client options', () => {
     [{ baseUrl: 'api.test/helix' }, 'The baseUrl option must be an absolute https: or http: address; got "api.test/helix".'],
     [{ authUrl: 'ftp://id.test' }, 'The authUrl option must be an absolute https: or http: address; got "ftp://id.test".'],
     [{ eventSubWsUrl: 'https://ws.test' }, 'The eventSubWsUrl option must be an absolute wss: or ws: address; got "https://ws.test".'],
-    [{ clientSecret: '' }, 'The clientSecret option must be a non-empty string when given.'],
-    [{ token: '' }, 'The token option must be a non-empty string when given.'],
+    [{ clientSecret: '' }, 'The clientSecret option must be a non-empty string; got "".'],
+    [{ token: '' }, 'The token option must be a non-empty string; got "".'],
   ])('refuses %o at construction', (bad, message) => {
     expect(failure({ clientId: 'c', fetch, ...bad }).message).toBe(message);
   });

@@ -306,6 +306,7 @@ describe('retries and backoff', () => {
     const { client, requests } = setup(() => ({ body: {} }));
     await expect(client.request(get, { timeout: -1 })).rejects.toThrow('The request option timeout must be a positive number of milliseconds; got -1.');
     await expect(client.request(get, { retries: 1.5 })).rejects.toThrow('The request option retries must be a whole number, 0 or more; got 1.5.');
+    await expect(client.request(get, { token: '' })).rejects.toThrow('The request option token must be a non-empty string; got "".');
     expect(requests).toHaveLength(0);
   });
 });

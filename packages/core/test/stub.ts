@@ -1,4 +1,4 @@
-import type { Authenticator, Clock, Credential } from '../src/index';
+import { missingActingUserError, type Authenticator, type Clock, type Credential } from '../src/index';
 import { createFetchStub, type SeenRequest, type StubReply } from '../src/testing/index';
 
 export type { SeenRequest, StubReply } from '../src/testing/index';
@@ -29,12 +29,13 @@ export function limitHeaders(limit: number, remaining: number, resetAtMs: number
 export function testAuthenticator(renew?: (credential: Credential) => Promise<Credential | undefined>) {
   const calls = { unauthorized: 0 };
   const authenticator: Authenticator = {
-    credential: ({ as }) =>
-      Promise.resolve(
-        as && as !== 'app'
-          ? { kind: 'user' as const, accessToken: `user-token-${as}`, bucket: `user:${as}`, userId: as }
-          : { kind: 'app' as const, accessToken: 'app-token', bucket: 'app' },
-      ),
+    credential: ({ as, target, params }) => {
+      if (as && as !== 'app') return Promise.resolve({ kind: 'user' as const, accessToken: `user-token-${as}`, bucket: `user:${as}`, userId: as });
+      // Like @platform/auth: the app token belongs to no user, so the acting-user field must be set.
+      const field = target.actingUser;
+      if (field && !target.actingUserOptional && params[field] === undefined) return Promise.reject(missingActingUserError(target, 'app'));
+      return Promise.resolve({ kind: 'app' as const, accessToken: 'app-token', bucket: 'app' });
+    },
     ...(renew && {
       unauthorized: (credential: Credential) => {
         calls.unauthorized++;

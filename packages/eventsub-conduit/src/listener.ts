@@ -1,4 +1,4 @@
-import { PlatformApiError, PlatformError, PlatformEventSubError, clientCore, clientInternals, runCall, type ClientHandle, type HttpMethod } from '@platform/core';
+import { PlatformApiError, PlatformError, PlatformEventSubError, clientCore, clientInternals, eventSubWsUrlOf, runCall, type ClientHandle, type HttpMethod } from '@platform/core';
 import {
   EventSubListener,
   createSubscription,
@@ -160,7 +160,7 @@ export class ConduitListener extends EventSubListener {
       };
       this.fetch = () => Promise.resolve(new Response(null, { status: 404 }));
     }
-    this.#url = connectionUrl(clientCore(client).eventSubWsUrl, options.keepaliveTimeoutSeconds);
+    this.#url = connectionUrl(eventSubWsUrlOf(clientCore(client)), options.keepaliveTimeoutSeconds);
     if (shardCount !== undefined && (!Number.isInteger(shardCount) || shardCount < 1)) {
       throw new PlatformError(`The shardCount option must be a whole number, 1 or more; got ${String(shardCount)}.`);
     }

@@ -1,4 +1,4 @@
-import { PlatformError, PlatformEventSubError, clientCore, type ClientHandle } from '@platform/core';
+import { PlatformError, PlatformEventSubError, clientCore, eventSubWsUrlOf, type ClientHandle } from '@platform/core';
 import {
   EventSubListener,
   createSubscription,
@@ -84,7 +84,7 @@ export class WebSocketListener extends EventSubListener {
   constructor(client: ClientHandle, options: WebSocketListenerOptions = {}) {
     super(client, options, 'websocket');
     this.#webSocket = resolveWebSocket(options.webSocket, client);
-    this.#url = connectionUrl(clientCore(client).eventSubWsUrl, options.keepaliveTimeoutSeconds);
+    this.#url = connectionUrl(eventSubWsUrlOf(clientCore(client)), options.keepaliveTimeoutSeconds);
     const perConnection = options.subscriptionsPerConnection ?? 300;
     if (!Number.isInteger(perConnection) || perConnection < 1) {
       throw new PlatformError(`The subscriptionsPerConnection option must be a whole number, 1 or more; got ${String(perConnection)}.`);

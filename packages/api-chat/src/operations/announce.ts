@@ -1,4 +1,4 @@
-import { booleanParam, callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { booleanParam, callOperation, defineOperation, voidResult, type ClientHandle, type RequestOptions } from '@platform/core';
 import type { ChatAnnouncementColor } from '../types';
 
 /** Parameters of `announce`. */
@@ -33,7 +33,7 @@ export const announceOperation = /* @__PURE__ */ defineOperation<AnnounceParams,
     color: { type: 'string', in: 'body' },
     for_source_only: { type: booleanParam, in: 'query' },
   },
-  result: 'void',
+  result: voidResult,
 });
 
 /**

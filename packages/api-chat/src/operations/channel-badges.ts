@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, dataResult, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
 import type { ChatBadgeSet } from '../types';
 
 /** Parameters of `channelBadges`. */
@@ -17,7 +17,7 @@ export const channelBadgesOperation = /* @__PURE__ */ defineOperation<ChannelBad
   params: {
     broadcaster_id: { type: 'string', in: 'query', required: true },
   },
-  result: 'data',
+  result: dataResult,
 });
 
 /**

@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, defineOperation, envelopeResult, type ClientHandle, type RequestOptions } from '@platform/core';
 import type { ChatChannelEmote, ChatEmoteList } from '../types';
 
 /** Parameters of `channelEmotes`. */
@@ -17,7 +17,7 @@ export const channelEmotesOperation = /* @__PURE__ */ defineOperation<ChannelEmo
   params: {
     broadcaster_id: { type: 'string', in: 'query', required: true },
   },
-  result: 'envelope',
+  result: envelopeResult,
 });
 
 /**

@@ -1,4 +1,4 @@
-import { defineOperation, numberParam, paginateOperation, type ClientHandle, type OperationPage, type Paginator, type RequestOptions } from '@platform/core';
+import { defineOperation, numberParam, pageResult, paginateOperation, type ClientHandle, type OperationPage, type Paginator, type RequestOptions } from '@platform/core';
 import type { Chatter } from '../types';
 
 /** Parameters of `chatters`. */
@@ -27,7 +27,7 @@ export const chattersOperation = /* @__PURE__ */ defineOperation<ChattersParams,
     first: { type: numberParam, in: 'query', min: 1, max: 1000, integer: true },
     after: { type: 'string', in: 'query' },
   },
-  result: 'page',
+  result: pageResult,
 });
 
 /**

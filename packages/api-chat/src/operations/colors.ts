@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, idsParam, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, dataResult, defineOperation, idsParam, type ClientHandle, type RequestOptions } from '@platform/core';
 import type { UserChatColor } from '../types';
 
 /** Parameters of `colors`. */
@@ -17,7 +17,7 @@ export const colorsOperation = /* @__PURE__ */ defineOperation<ColorsParams, Use
   params: {
     user_id: { type: idsParam, in: 'query', required: true, chunk: 100 },
   },
-  result: 'data',
+  result: dataResult,
 });
 
 /**

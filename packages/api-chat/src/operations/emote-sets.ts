@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, idsParam, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, defineOperation, envelopeResult, idsParam, type ClientHandle, type RequestOptions } from '@platform/core';
 import type { ChatEmoteList, ChatSetEmote } from '../types';
 
 /** Parameters of `emoteSets`. */
@@ -17,7 +17,7 @@ export const emoteSetsOperation = /* @__PURE__ */ defineOperation<EmoteSetsParam
   params: {
     emote_set_id: { type: idsParam, in: 'query', required: true, chunk: 25 },
   },
-  result: 'envelope',
+  result: envelopeResult,
 });
 
 /**

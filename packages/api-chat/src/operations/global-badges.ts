@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, dataResult, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
 import type { ChatBadgeSet } from '../types';
 
 /** Parameters of `globalBadges`: none. */
@@ -12,7 +12,7 @@ export const globalBadgesOperation = /* @__PURE__ */ defineOperation<GlobalBadge
   token: 'either',
   scopes: [],
   params: {},
-  result: 'data',
+  result: dataResult,
 });
 
 /**

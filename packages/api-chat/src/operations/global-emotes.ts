@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, defineOperation, envelopeResult, type ClientHandle, type RequestOptions } from '@platform/core';
 import type { ChatEmote, ChatEmoteList } from '../types';
 
 /** Parameters of `globalEmotes`: none. */
@@ -12,7 +12,7 @@ export const globalEmotesOperation = /* @__PURE__ */ defineOperation<GlobalEmote
   token: 'either',
   scopes: [],
   params: {},
-  result: 'envelope',
+  result: envelopeResult,
 });
 
 /**

@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, numberParam, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, defineOperation, numberParam, voidResult, type ClientHandle, type RequestOptions } from '@platform/core';
 
 /** Parameters of `pin`. */
 export interface PinParams {
@@ -26,7 +26,7 @@ export const pinOperation = /* @__PURE__ */ defineOperation<PinParams, void>({
     message_id: { type: 'string', in: 'query', required: true },
     duration_seconds: { type: numberParam, in: 'query', min: 30, max: 1800, integer: true },
   },
-  result: 'void',
+  result: voidResult,
 });
 
 /**

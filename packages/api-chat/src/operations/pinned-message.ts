@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, defineOperation, firstOrNullResult, type ClientHandle, type RequestOptions } from '@platform/core';
 import type { PinnedChatMessage } from '../types';
 
 /** Parameters of `pinnedMessage`. */
@@ -21,7 +21,7 @@ export const pinnedMessageOperation = /* @__PURE__ */ defineOperation<PinnedMess
     broadcaster_id: { type: 'string', in: 'query', required: true },
     moderator_id: { type: 'string', in: 'query' },
   },
-  result: 'first-or-null',
+  result: firstOrNullResult,
 });
 
 /**

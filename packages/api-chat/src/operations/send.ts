@@ -1,4 +1,4 @@
-import { booleanParam, callOperation, defineOperation, PlatformError, stringParam, type ClientHandle, type RequestOptions } from '@platform/core';
+import { booleanParam, callOperation, defineOperation, firstResult, PlatformError, stringParam, type ClientHandle, type RequestOptions } from '@platform/core';
 import type { SentChatMessage } from '../types';
 
 /** Parameters of `send`. */
@@ -37,7 +37,7 @@ export const sendOperation = /* @__PURE__ */ defineOperation<SendParams, SentCha
     for_source_only: { type: booleanParam, in: 'body' },
     pin: { type: booleanParam, in: 'body' },
   },
-  result: 'first',
+  result: firstResult,
 });
 
 /** A pinned message cannot be a reply nor stay in its own channel; refused before sending. */

@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, defineOperation, voidResult, type ClientHandle, type RequestOptions } from '@platform/core';
 import type { ChatColorName } from '../types';
 
 /** Parameters of `setColor`. */
@@ -24,7 +24,7 @@ export const setColorOperation = /* @__PURE__ */ defineOperation<SetColorParams,
     user_id: { type: 'string', in: 'query' },
     color: { type: 'string', in: 'query', required: true },
   },
-  result: 'void',
+  result: voidResult,
 });
 
 /**

@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, defineOperation, firstOrNullResult, type ClientHandle, type RequestOptions } from '@platform/core';
 import type { SharedChatSession } from '../types';
 
 /** Parameters of `sharedSession`. */
@@ -17,7 +17,7 @@ export const sharedSessionOperation = /* @__PURE__ */ defineOperation<SharedSess
   params: {
     broadcaster_id: { type: 'string', in: 'query', required: true },
   },
-  result: 'first-or-null',
+  result: firstOrNullResult,
 });
 
 /**

@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, defineOperation, voidResult, type ClientHandle, type RequestOptions } from '@platform/core';
 
 /** Parameters of `shoutout`. */
 export interface ShoutoutParams {
@@ -23,7 +23,7 @@ export const shoutoutOperation = /* @__PURE__ */ defineOperation<ShoutoutParams,
     to_broadcaster_id: { type: 'string', in: 'query', required: true },
     moderator_id: { type: 'string', in: 'query' },
   },
-  result: 'void',
+  result: voidResult,
 });
 
 /**

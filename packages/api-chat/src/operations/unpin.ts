@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, defineOperation, voidResult, type ClientHandle, type RequestOptions } from '@platform/core';
 
 /** Parameters of `unpin`. */
 export interface UnpinParams {
@@ -23,7 +23,7 @@ export const unpinOperation = /* @__PURE__ */ defineOperation<UnpinParams, void>
     moderator_id: { type: 'string', in: 'query' },
     message_id: { type: 'string', in: 'query', required: true },
   },
-  result: 'void',
+  result: voidResult,
 });
 
 /**

@@ -1,4 +1,4 @@
-import { booleanParam, callOperation, defineOperation, numberParam, PlatformError, type ClientHandle, type RequestOptions } from '@platform/core';
+import { booleanParam, callOperation, defineOperation, firstResult, numberParam, PlatformError, type ClientHandle, type RequestOptions } from '@platform/core';
 import type { ChatSettings } from '../types';
 
 /** Parameters of `updateSettings`; only the fields given change. */
@@ -48,7 +48,7 @@ export const updateSettingsOperation = /* @__PURE__ */ defineOperation<UpdateSet
     subscriber_mode: { type: booleanParam, in: 'body' },
     unique_chat_mode: { type: booleanParam, in: 'body' },
   },
-  result: 'first',
+  result: firstResult,
 });
 
 /** Each duration and the mode it belongs to. */

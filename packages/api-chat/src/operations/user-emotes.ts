@@ -1,4 +1,4 @@
-import { defineOperation, paginateOperation, type ClientHandle, type Paginator, type RequestOptions } from '@platform/core';
+import { defineOperation, pageResult, paginateOperation, type ClientHandle, type Paginator, type RequestOptions } from '@platform/core';
 import type { ChatUserEmote, ChatUserEmotePage } from '../types';
 
 /** Parameters of `userEmotes`. */
@@ -24,7 +24,7 @@ export const userEmotesOperation = /* @__PURE__ */ defineOperation<UserEmotesPar
     broadcaster_id: { type: 'string', in: 'query' },
     after: { type: 'string', in: 'query' },
   },
-  result: 'page',
+  result: pageResult,
 });
 
 /**

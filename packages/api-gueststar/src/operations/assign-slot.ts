@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, defineOperation, voidResult, type ClientHandle, type RequestOptions } from '@platform/core';
 import { manageScopes } from '../scopes';
 
 /**
@@ -38,7 +38,7 @@ export const assignSlotOperation = /* @__PURE__ */ defineOperation<AssignSlotPar
     guest_id: { type: 'string', in: 'query', required: true },
     slot_id: { type: 'string', in: 'query', required: true },
   },
-  result: 'void',
+  result: voidResult,
 });
 
 /**

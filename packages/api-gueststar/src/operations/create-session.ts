@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, defineOperation, firstResult, type ClientHandle, type RequestOptions } from '@platform/core';
 import { hostScopes } from '../scopes';
 import type { GuestStarSession } from '../types';
 
@@ -27,7 +27,7 @@ export const createSessionOperation = /* @__PURE__ */ defineOperation<CreateSess
   params: {
     broadcaster_id: { type: 'string', in: 'query' },
   },
-  result: 'first',
+  result: firstResult,
 });
 
 /**

@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, defineOperation, voidResult, type ClientHandle, type RequestOptions } from '@platform/core';
 import { manageScopes } from '../scopes';
 
 /**
@@ -35,7 +35,7 @@ export const deleteInviteOperation = /* @__PURE__ */ defineOperation<DeleteInvit
     session_id: { type: 'string', in: 'query', required: true },
     guest_id: { type: 'string', in: 'query', required: true },
   },
-  result: 'void',
+  result: voidResult,
 });
 
 /**

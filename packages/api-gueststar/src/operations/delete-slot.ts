@@ -1,4 +1,4 @@
-import { booleanParam, callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { booleanParam, callOperation, defineOperation, voidResult, type ClientHandle, type RequestOptions } from '@platform/core';
 import { manageScopes } from '../scopes';
 
 /**
@@ -41,7 +41,7 @@ export const deleteSlotOperation = /* @__PURE__ */ defineOperation<DeleteSlotPar
     slot_id: { type: 'string', in: 'query', required: true },
     should_reinvite_guest: { type: booleanParam, in: 'query' },
   },
-  result: 'void',
+  result: voidResult,
 });
 
 /**

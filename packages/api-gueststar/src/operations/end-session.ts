@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, defineOperation, firstOrNullResult, type ClientHandle, type RequestOptions } from '@platform/core';
 import { hostScopes } from '../scopes';
 import type { GuestStarSession } from '../types';
 
@@ -31,7 +31,7 @@ export const endSessionOperation = /* @__PURE__ */ defineOperation<EndSessionPar
     broadcaster_id: { type: 'string', in: 'query' },
     session_id: { type: 'string', in: 'query', required: true },
   },
-  result: 'first-or-null',
+  result: firstOrNullResult,
 });
 
 /**

@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, dataResult, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
 import { readScopes } from '../scopes';
 import type { GuestStarInvite } from '../types';
 
@@ -33,7 +33,7 @@ export const invitesOperation = /* @__PURE__ */ defineOperation<InvitesParams, G
     moderator_id: { type: 'string', in: 'query' },
     session_id: { type: 'string', in: 'query', required: true },
   },
-  result: 'data',
+  result: dataResult,
 });
 
 /**

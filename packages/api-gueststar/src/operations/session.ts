@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, defineOperation, firstOrNullResult, type ClientHandle, type RequestOptions } from '@platform/core';
 import { readScopes } from '../scopes';
 import type { GuestStarSession } from '../types';
 
@@ -33,7 +33,7 @@ export const sessionOperation = /* @__PURE__ */ defineOperation<SessionParams, G
     broadcaster_id: { type: 'string', in: 'query', required: true },
     moderator_id: { type: 'string', in: 'query' },
   },
-  result: 'first-or-null',
+  result: firstOrNullResult,
 });
 
 /**

@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, defineOperation, firstResult, type ClientHandle, type RequestOptions } from '@platform/core';
 import { readScopes } from '../scopes';
 import type { GuestStarSettings } from '../types';
 
@@ -30,7 +30,7 @@ export const settingsOperation = /* @__PURE__ */ defineOperation<SettingsParams,
     broadcaster_id: { type: 'string', in: 'query', required: true },
     moderator_id: { type: 'string', in: 'query' },
   },
-  result: 'first',
+  result: firstResult,
 });
 
 /**

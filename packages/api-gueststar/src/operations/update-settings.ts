@@ -1,4 +1,4 @@
-import { booleanParam, callOperation, defineOperation, numberParam, type ClientHandle, type RequestOptions } from '@platform/core';
+import { booleanParam, callOperation, defineOperation, numberParam, voidResult, type ClientHandle, type RequestOptions } from '@platform/core';
 import { hostScopes } from '../scopes';
 import type { GuestStarGroupLayout } from '../types';
 
@@ -45,7 +45,7 @@ export const updateSettingsOperation = /* @__PURE__ */ defineOperation<UpdateSet
     group_layout: { type: 'string', in: 'body' },
     regenerate_browser_sources: { type: booleanParam, in: 'body' },
   },
-  result: 'void',
+  result: voidResult,
 });
 
 /**

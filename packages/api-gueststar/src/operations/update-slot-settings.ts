@@ -1,4 +1,4 @@
-import { booleanParam, callOperation, defineOperation, numberParam, type ClientHandle, type RequestOptions } from '@platform/core';
+import { booleanParam, callOperation, defineOperation, numberParam, voidResult, type ClientHandle, type RequestOptions } from '@platform/core';
 import { manageScopes } from '../scopes';
 
 /**
@@ -48,7 +48,7 @@ export const updateSlotSettingsOperation = /* @__PURE__ */ defineOperation<Updat
     is_live: { type: booleanParam, in: 'query' },
     volume: { type: numberParam, in: 'query', min: 0, max: 100, integer: true },
   },
-  result: 'void',
+  result: voidResult,
 });
 
 /**

@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, defineOperation, voidResult, type ClientHandle, type RequestOptions } from '@platform/core';
 import { manageScopes } from '../scopes';
 
 /**
@@ -38,7 +38,7 @@ export const updateSlotOperation = /* @__PURE__ */ defineOperation<UpdateSlotPar
     source_slot_id: { type: 'string', in: 'query', required: true },
     destination_slot_id: { type: 'string', in: 'query' },
   },
-  result: 'void',
+  result: voidResult,
 });
 
 /**

@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, stringParam, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, defineOperation, firstResult, stringParam, type ClientHandle, type RequestOptions } from '@platform/core';
 import type { BlockedTerm } from '../types';
 
 /** Parameters of `addBlockedTerm`. */
@@ -23,7 +23,7 @@ export const addBlockedTermOperation = /* @__PURE__ */ defineOperation<AddBlocke
     moderator_id: { type: 'string', in: 'query' },
     text: { type: stringParam, in: 'body', required: true, minLength: 2, maxLength: 500 },
   },
-  result: 'first',
+  result: firstResult,
 });
 
 /**

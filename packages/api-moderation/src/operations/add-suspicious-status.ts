@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, stringParam, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, defineOperation, firstResult, stringParam, type ClientHandle, type RequestOptions } from '@platform/core';
 import type { SuspiciousUser } from '../types';
 
 /** Parameters of `addSuspiciousStatus`. */
@@ -26,7 +26,7 @@ export const addSuspiciousStatusOperation = /* @__PURE__ */ defineOperation<AddS
     user_id: { type: 'string', in: 'body', required: true },
     status: { type: stringParam, in: 'body', required: true, oneOf: ['ACTIVE_MONITORING', 'RESTRICTED'] },
   },
-  result: 'first',
+  result: firstResult,
 });
 
 /**

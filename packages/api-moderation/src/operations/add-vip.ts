@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, defineOperation, voidResult, type ClientHandle, type RequestOptions } from '@platform/core';
 
 /** Parameters of `addVip`. */
 export interface AddVipParams {
@@ -20,7 +20,7 @@ export const addVipOperation = /* @__PURE__ */ defineOperation<AddVipParams, voi
     broadcaster_id: { type: 'string', in: 'query' },
     user_id: { type: 'string', in: 'query', required: true },
   },
-  result: 'void',
+  result: voidResult,
 });
 
 /**

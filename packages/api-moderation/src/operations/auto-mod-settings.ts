@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, defineOperation, firstResult, type ClientHandle, type RequestOptions } from '@platform/core';
 import type { AutoModSettings } from '../types';
 
 /** Parameters of `autoModSettings`. */
@@ -20,7 +20,7 @@ export const autoModSettingsOperation = /* @__PURE__ */ defineOperation<AutoModS
     broadcaster_id: { type: 'string', in: 'query', required: true },
     moderator_id: { type: 'string', in: 'query' },
   },
-  result: 'first',
+  result: firstResult,
 });
 
 /**

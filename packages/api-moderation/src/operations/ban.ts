@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, numberParam, stringParam, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, defineOperation, firstResult, numberParam, stringParam, type ClientHandle, type RequestOptions } from '@platform/core';
 import type { UserBan } from '../types';
 
 /** Parameters of `ban`. */
@@ -33,7 +33,7 @@ export const banOperation = /* @__PURE__ */ defineOperation<BanParams, UserBan>(
     reason: { type: stringParam, in: 'body', maxLength: 500 },
   },
   bodyWrap: 'data',
-  result: 'first',
+  result: firstResult,
 });
 
 /**

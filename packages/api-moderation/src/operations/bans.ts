@@ -1,4 +1,4 @@
-import { defineOperation, idsParam, numberParam, paginateOperation, type ClientHandle, type OperationPage, type Paginator, type RequestOptions } from '@platform/core';
+import { defineOperation, idsParam, numberParam, pageResult, paginateOperation, type ClientHandle, type OperationPage, type Paginator, type RequestOptions } from '@platform/core';
 import type { BannedUser } from '../types';
 
 /** Parameters of `bans`. */
@@ -30,7 +30,7 @@ export const bansOperation = /* @__PURE__ */ defineOperation<BansParams, BannedU
     after: { type: 'string', in: 'query' },
     before: { type: 'string', in: 'query' },
   },
-  result: 'page',
+  result: pageResult,
 });
 
 /**

@@ -1,4 +1,4 @@
-import { defineOperation, numberParam, paginateOperation, type ClientHandle, type OperationPage, type Paginator, type RequestOptions } from '@platform/core';
+import { defineOperation, numberParam, pageResult, paginateOperation, type ClientHandle, type OperationPage, type Paginator, type RequestOptions } from '@platform/core';
 import type { BlockedTerm } from '../types';
 
 /** Parameters of `blockedTerms`. */
@@ -26,7 +26,7 @@ export const blockedTermsOperation = /* @__PURE__ */ defineOperation<BlockedTerm
     first: { type: numberParam, in: 'query', integer: true, min: 1, max: 100 },
     after: { type: 'string', in: 'query' },
   },
-  result: 'page',
+  result: pageResult,
 });
 
 /**

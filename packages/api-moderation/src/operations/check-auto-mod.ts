@@ -1,4 +1,4 @@
-import { arrayParam, callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { arrayParam, callOperation, dataResult, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
 import type { AutoModCheckMessage, AutoModCheckResult } from '../types';
 
 /** Parameters of `checkAutoMod`. */
@@ -24,7 +24,7 @@ export const checkAutoModOperation = /* @__PURE__ */ defineOperation<CheckAutoMo
     broadcaster_id: { type: 'string', in: 'query' },
     data: { type: arrayParam, in: 'body', required: true, minLength: 1, maxLength: 100 },
   },
-  result: 'data',
+  result: dataResult,
 });
 
 /**

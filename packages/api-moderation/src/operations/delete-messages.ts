@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, defineOperation, voidResult, type ClientHandle, type RequestOptions } from '@platform/core';
 
 /** Parameters of `deleteMessages`. */
 export interface DeleteMessagesParams {
@@ -25,7 +25,7 @@ export const deleteMessagesOperation = /* @__PURE__ */ defineOperation<DeleteMes
     moderator_id: { type: 'string', in: 'query' },
     message_id: { type: 'string', in: 'query' },
   },
-  result: 'void',
+  result: voidResult,
 });
 
 /**

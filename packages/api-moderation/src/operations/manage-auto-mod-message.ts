@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, stringParam, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, defineOperation, stringParam, voidResult, type ClientHandle, type RequestOptions } from '@platform/core';
 
 /** Parameters of `manageAutoModMessage`. */
 export interface ManageAutoModMessageParams {
@@ -23,7 +23,7 @@ export const manageAutoModMessageOperation = /* @__PURE__ */ defineOperation<Man
     msg_id: { type: 'string', in: 'body', required: true },
     action: { type: stringParam, in: 'body', required: true, oneOf: ['ALLOW', 'DENY'] },
   },
-  result: 'void',
+  result: voidResult,
 });
 
 /**

@@ -1,4 +1,4 @@
-import { defineOperation, numberParam, paginateOperation, type ClientHandle, type OperationPage, type Paginator, type RequestOptions } from '@platform/core';
+import { defineOperation, numberParam, pageResult, paginateOperation, type ClientHandle, type OperationPage, type Paginator, type RequestOptions } from '@platform/core';
 import type { ModeratedChannel } from '../types';
 
 /** Parameters of `moderatedChannels`. */
@@ -24,7 +24,7 @@ export const moderatedChannelsOperation = /* @__PURE__ */ defineOperation<Modera
     first: { type: numberParam, in: 'query', integer: true, min: 1, max: 100 },
     after: { type: 'string', in: 'query' },
   },
-  result: 'page',
+  result: pageResult,
 });
 
 /**

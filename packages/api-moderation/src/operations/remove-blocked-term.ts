@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, defineOperation, voidResult, type ClientHandle, type RequestOptions } from '@platform/core';
 
 /** Parameters of `removeBlockedTerm`. */
 export interface RemoveBlockedTermParams {
@@ -22,7 +22,7 @@ export const removeBlockedTermOperation = /* @__PURE__ */ defineOperation<Remove
     moderator_id: { type: 'string', in: 'query' },
     id: { type: 'string', in: 'query', required: true },
   },
-  result: 'void',
+  result: voidResult,
 });
 
 /**

@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, defineOperation, firstResult, type ClientHandle, type RequestOptions } from '@platform/core';
 import type { SuspiciousUser } from '../types';
 
 /** Parameters of `removeSuspiciousStatus`. */
@@ -26,7 +26,7 @@ export const removeSuspiciousStatusOperation = /* @__PURE__ */ defineOperation<R
     moderator_id: { type: 'string', in: 'query' },
     user_id: { type: 'string', in: 'query', required: true },
   },
-  result: 'first',
+  result: firstResult,
 });
 
 /**

@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, stringParam, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, defineOperation, firstResult, stringParam, type ClientHandle, type RequestOptions } from '@platform/core';
 import type { UnbanRequest } from '../types';
 
 /** Parameters of `resolveUnbanRequest`. */
@@ -32,7 +32,7 @@ export const resolveUnbanRequestOperation = /* @__PURE__ */ defineOperation<Reso
     status: { type: stringParam, in: 'query', required: true, oneOf: ['approved', 'denied'] },
     resolution_text: { type: stringParam, in: 'query', maxLength: 500 },
   },
-  result: 'first',
+  result: firstResult,
 });
 
 /**

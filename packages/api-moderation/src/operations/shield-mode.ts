@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, defineOperation, firstResult, type ClientHandle, type RequestOptions } from '@platform/core';
 import type { ShieldModeStatus } from '../types';
 
 /** Parameters of `shieldMode`. */
@@ -20,7 +20,7 @@ export const shieldModeOperation = /* @__PURE__ */ defineOperation<ShieldModePar
     broadcaster_id: { type: 'string', in: 'query', required: true },
     moderator_id: { type: 'string', in: 'query' },
   },
-  result: 'first',
+  result: firstResult,
 });
 
 /**

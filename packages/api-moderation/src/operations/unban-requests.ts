@@ -1,4 +1,4 @@
-import { defineOperation, numberParam, paginateOperation, type ClientHandle, type OperationPage, type Paginator, type RequestOptions } from '@platform/core';
+import { defineOperation, numberParam, pageResult, paginateOperation, type ClientHandle, type OperationPage, type Paginator, type RequestOptions } from '@platform/core';
 import type { UnbanRequest, UnbanRequestStatus } from '../types';
 
 /** Parameters of `unbanRequests`. */
@@ -32,7 +32,7 @@ export const unbanRequestsOperation = /* @__PURE__ */ defineOperation<UnbanReque
     first: { type: numberParam, in: 'query', integer: true, min: 1, max: 100 },
     after: { type: 'string', in: 'query' },
   },
-  result: 'page',
+  result: pageResult,
 });
 
 /**

@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, defineOperation, voidResult, type ClientHandle, type RequestOptions } from '@platform/core';
 
 /** Parameters of `unban`. */
 export interface UnbanParams {
@@ -22,7 +22,7 @@ export const unbanOperation = /* @__PURE__ */ defineOperation<UnbanParams, void>
     moderator_id: { type: 'string', in: 'query' },
     user_id: { type: 'string', in: 'query', required: true },
   },
-  result: 'void',
+  result: voidResult,
 });
 
 /**

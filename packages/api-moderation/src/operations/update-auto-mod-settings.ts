@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, numberParam, type ClientHandle, type ParamSpec, type RequestOptions } from '@platform/core';
+import { callOperation, defineOperation, firstResult, numberParam, type ClientHandle, type ParamSpec, type RequestOptions } from '@platform/core';
 import type { AutoModSettings } from '../types';
 
 /** Parameters of `updateAutoModSettings`. Every level is a whole number from 0 (off) to 4. */
@@ -41,7 +41,7 @@ export const updateAutoModSettingsOperation = /* @__PURE__ */ defineOperation<Up
     race_ethnicity_or_religion: level,
     sex_based_terms: level,
   },
-  result: 'first',
+  result: firstResult,
 });
 
 /**

@@ -1,4 +1,4 @@
-import { booleanParam, callOperation, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { booleanParam, callOperation, defineOperation, firstResult, type ClientHandle, type RequestOptions } from '@platform/core';
 import type { ShieldModeStatus } from '../types';
 
 /** Parameters of `updateShieldMode`. */
@@ -23,7 +23,7 @@ export const updateShieldModeOperation = /* @__PURE__ */ defineOperation<UpdateS
     moderator_id: { type: 'string', in: 'query' },
     is_active: { type: booleanParam, in: 'body', required: true },
   },
-  result: 'first',
+  result: firstResult,
 });
 
 /**

@@ -1,4 +1,4 @@
-import { defineOperation, idsParam, numberParam, paginateOperation, type ClientHandle, type OperationPage, type Paginator, type RequestOptions } from '@platform/core';
+import { defineOperation, idsParam, numberParam, pageResult, paginateOperation, type ClientHandle, type OperationPage, type Paginator, type RequestOptions } from '@platform/core';
 import type { ChannelVip } from '../types';
 
 /** Parameters of `vips`. */
@@ -27,7 +27,7 @@ export const vipsOperation = /* @__PURE__ */ defineOperation<VipsParams, Channel
     first: { type: numberParam, in: 'query', integer: true, min: 1, max: 100 },
     after: { type: 'string', in: 'query' },
   },
-  result: 'page',
+  result: pageResult,
 });
 
 /**

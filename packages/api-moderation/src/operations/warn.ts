@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, stringParam, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, defineOperation, firstResult, stringParam, type ClientHandle, type RequestOptions } from '@platform/core';
 import type { UserWarning } from '../types';
 
 /** Parameters of `warn`. */
@@ -30,7 +30,7 @@ export const warnOperation = /* @__PURE__ */ defineOperation<WarnParams, UserWar
     reason: { type: stringParam, in: 'body', required: true, maxLength: 500 },
   },
   bodyWrap: 'data',
-  result: 'first',
+  result: firstResult,
 });
 
 /**

@@ -28,13 +28,12 @@ export class PlatformError extends Error {
   }
 
   constructor(message: string, options?: PlatformErrorOptions) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
+    // Error reads `cause` alone from the options (a subclass passes its whole init).
+    super(message, options);
     // Mark the instance with the marker of every class in its chain, so that `instanceof`
     // against a parent class of another copy of the library holds too.
-    let current: unknown = new.target;
-    while (typeof current === 'function' && 'marker' in current) {
-      Object.defineProperty(this, (current as typeof PlatformError).marker, { value: true });
-      current = Object.getPrototypeOf(current);
+    for (let current = new.target; 'marker' in current; current = Object.getPrototypeOf(current) as typeof PlatformError) {
+      Object.defineProperty(this, current.marker, { value: true });
     }
   }
 }

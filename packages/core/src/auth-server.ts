@@ -50,7 +50,7 @@ export async function authServerRequest(core: ClientCore, request: AuthServerReq
   let retriesUsed = 0;
   for (;;) {
     try {
-      const answer = await attempt(core.send, core.deadlines, { method: request.method, url, headers, body, label }, core.timeout, request.signal);
+      const answer = await attempt(core.send, core.clock, { method: request.method, url, headers, body, label }, core.timeout, request.signal);
       if (answer.status >= 200 && answer.status < 300) {
         let data: unknown;
         try {

@@ -1,7 +1,6 @@
 import { rawTokenAuthenticator, type Authenticator } from './authenticator';
 import { RateLimitBuckets } from './buckets';
 import { systemClock, type Clock } from './clock';
-import { Deadlines } from './deadlines';
 import { PlatformError } from './errors/platform-error';
 import { EventHub } from './events';
 import {
@@ -37,8 +36,6 @@ export class ClientCore {
   declare readonly timeout: number;
   readonly events = new EventHub();
   declare readonly buckets: RateLimitBuckets;
-  /** The attempt timeouts of every call of this client. */
-  declare readonly deadlines: Deadlines;
   declare readonly authenticator: Authenticator;
   /**
    * The options as given, for packages that read options of their own (`tokens`...); the OAuth
@@ -67,7 +64,6 @@ export class ClientCore {
     this.retries = options.retries ?? 3;
     this.timeout = options.timeout ?? 15_000;
     this.buckets = new RateLimitBuckets(this.clock, this.rateLimit, this.events);
-    this.deadlines = new Deadlines(this.clock);
     this.authenticator = options.authenticator ? options.authenticator(this) : rawTokenAuthenticator(options.token);
   }
 }

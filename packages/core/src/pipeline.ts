@@ -8,7 +8,7 @@ import { PlatformNetworkError } from './errors/network-error';
 import { PlatformRateLimitError } from './errors/rate-limit-error';
 import { PlatformTimeoutError } from './errors/timeout-error';
 import { checkOptions, requestOptionRules } from './options';
-import { attempt, publicHeaders, type Answer, type AnswerHeaders, type Exchange } from './transport';
+import { attempt, type Answer, type AnswerHeaders, type Exchange } from './transport';
 import type { RequestOptions } from './types';
 
 /** A call as the pipeline runs it: where it goes, with which parameters, and how they travel. */
@@ -66,7 +66,7 @@ export async function runCall(core: ClientCore, call: Call, options: RequestOpti
     if (waiting) await waiting;
     let answer: Answer;
     try {
-      answer = await attempt(core.send, core.deadlines, exchange, timeout, signal);
+      answer = await attempt(core.send, core.clock, exchange, timeout, signal);
     } catch (error) {
       core.buckets.release(credential.bucket);
       // Only a request whose repetition is harmless is sent again after an unknown outcome.
@@ -173,6 +173,7 @@ export function apiErrorFields(answer: Answer, method: string, url: string) {
     url,
     error: typeof label === 'string' ? label : answer.statusText || undefined,
     body,
-    headers: publicHeaders(answer.headers),
+    // The spec's `Headers`: a fetch answer's own, or the Node transport's made into them.
+    headers: answer.headers.toHeaders?.() ?? (answer.headers as Headers),
   };
 }

@@ -45,3 +45,12 @@ export function testAuthenticator(renew?: (credential: Credential) => Promise<Cr
   };
   return { authenticator, calls };
 }
+
+/**
+ * The client's two transports, for `describe.each`: Node's own (`node:http`, the default on
+ * Node, given no `fetch` option) and Node's fetch passed as the `fetch` option.
+ */
+export const transports = [
+  ['node:http', undefined],
+  ['fetch', globalThis.fetch],
+] as const;

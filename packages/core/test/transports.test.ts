@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clientCore, createClient, PlatformApiError, PlatformNetworkError, rawCredential } from '../src/index';
+import { transports } from './stub';
 
 interface Seen {
   method: string;
@@ -125,11 +126,6 @@ describe('the transport a client chooses', () => {
     ]);
   });
 });
-
-const transports = [
-  ['node:http', undefined],
-  ['fetch', globalThis.fetch],
-] as const;
 
 describe.each(transports)('over %s', (_name, fetch) => {
   const clientFor = (baseUrl: string) => createClient({ clientId: 'the-client', token: 'tok', baseUrl, fetch, retries: 0 });

@@ -10,21 +10,13 @@ import {
   type Clock,
 } from '../src/index';
 import { systemClock } from '../src/clock';
+import { transports } from './stub';
 
 const api = 'https://api.platform.test';
 const id = 'https://id.platform.test';
 
 /** The real clock, but retry pauses take no time. */
 const quickClock: Clock = { ...systemClock, sleep: () => Promise.resolve(), random: () => 0 };
-
-/**
- * Both transports: Node's own (`node:http`, the default on Node) and a fetch function passed as
- * the `fetch` option. nock intercepts both.
- */
-const transports = [
-  ['node:http', undefined],
-  ['fetch', globalThis.fetch],
-] as const;
 
 /** A failure as the runtime reports it (nock passes plain objects on to fetch, but not to node:http). */
 function failure(code: string, message: string): Error {

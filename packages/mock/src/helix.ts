@@ -1,4 +1,4 @@
-import { HttpError, type MockRequest, type MockResponse } from './http';
+import { HttpError, type MockRequest, type MockResponse, type Router } from './http';
 import type { EventBus } from './events';
 import type { RateLimiter } from './rate-limit';
 import type { MockState, MockToken } from './state';
@@ -139,4 +139,48 @@ export function repeated(request: MockRequest, name: string, max: number): strin
 export function userFields(context: HelixContext, id: string, prefix: string): Record<string, string> {
   const user = context.state.user(id);
   return { [`${prefix}_id`]: id, [`${prefix}_login`]: user?.login ?? '', [`${prefix}_name`]: user?.display_name ?? '' };
+}
+
+/** What a route's handler receives once the row's checks have passed. */
+export interface RouteCall {
+  readonly request: MockRequest;
+  /** The request's token, already checked against the row's `token` and `scopes`. */
+  readonly token: MockToken;
+  readonly context: HelixContext;
+}
+
+/**
+ * One route of the fake platform, as a row of its group's table: what the platform checks before
+ * anything happens (token kind, scopes of which one suffices, required query parameters and body
+ * fields), and a handler that holds only the route's behaviour (reads, state changes, the events
+ * they raise).
+ */
+export interface RouteRow {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** The path under `/helix`, for example `/channels`. */
+  readonly path: string;
+  readonly token: AccessRule['token'];
+  readonly scopes?: readonly string[];
+  /** Query parameters the platform requires: 400 `Missing required parameter "<name>"` when absent. */
+  readonly query?: readonly string[];
+  /** Body fields the platform requires: the same 400 when absent. */
+  readonly body?: readonly string[];
+  readonly handle: (call: RouteCall) => MockResponse | Promise<MockResponse>;
+}
+
+/** A row, typed; `routes(router, context, [route({...}), ...])` registers a table of them. */
+export function route(row: RouteRow): RouteRow {
+  return row;
+}
+
+/** Registers a group's table: each row's checks run in the platform's order (token, scopes, parameters), then its handler. */
+export function registerRoutes(router: Router, context: HelixContext, rows: readonly RouteRow[]): void {
+  for (const row of rows) {
+    router.add(row.method, row.path, (request) => {
+      const token = authorize(context, request, row.scopes ? { token: row.token, scopes: row.scopes } : { token: row.token });
+      for (const name of row.query ?? []) required(request, name);
+      for (const name of row.body ?? []) requiredField(request, name);
+      return row.handle({ request, token, context });
+    });
+  }
 }

@@ -10,7 +10,8 @@ import { RateLimiter } from './rate-limit';
 import { registerChatRoutes } from './routes/chat';
 import { registerGuestStarRoutes } from './routes/guest-star';
 import { registerModerationRoutes } from './routes/moderation';
-import { registerUserRoutes } from './routes/users';
+import { registerStreamsGroups, type StreamsGroupsControls } from './routes/streams-groups';
+import { registerUsersGroups, type UsersGroupsControls } from './routes/users-groups';
 import { MockState, type MockClient, type MockToken, type MockUser } from './state';
 
 /** Options of `createMockPlatform()`. */
@@ -42,7 +43,7 @@ export interface LoggedRequest {
 }
 
 /** The fake platform, started: the addresses to give a client, and the control API. */
-export interface MockPlatform {
+export interface MockPlatform extends UsersGroupsControls, StreamsGroupsControls {
   /** `http://127.0.0.1:<port>/helix`: pass as `baseUrl`. */
   readonly baseUrl: string;
   /** `http://127.0.0.1:<port>/oauth2`: pass as `authUrl`. */
@@ -103,7 +104,8 @@ export async function createMockPlatform(options: MockPlatformOptions = {}): Pro
   const requests: LoggedRequest[] = [];
   const context: HelixContext = { state, now, events, limits };
   const helix = new Router();
-  registerUserRoutes(helix, context);
+  const usersGroups = registerUsersGroups(helix, context);
+  const streamsGroups = registerStreamsGroups(helix, context);
   const chat = registerChatRoutes(helix, context);
   const moderation = registerModerationRoutes(helix, context);
   const guestStar = registerGuestStarRoutes(helix, context);
@@ -233,6 +235,8 @@ export async function createMockPlatform(options: MockPlatformOptions = {}): Pro
   const eventsub = createEventSub(helix, context, server, eventSubWsUrl, options.eventsub);
 
   return {
+    ...usersGroups,
+    ...streamsGroups,
     baseUrl: `http://127.0.0.1:${port}/helix`,
     authUrl: `http://127.0.0.1:${port}/oauth2`,
     eventSubWsUrl,

@@ -64,10 +64,50 @@ export interface MockBan {
   ends_at: number | undefined;
 }
 
+/** A channel's information (Get / Modify Channel Information), shared by the channel, stream and search routes. */
+export interface MockChannelInfo {
+  title: string;
+  game_id: string;
+  game_name: string;
+  broadcaster_language: string;
+  /** Stream delay in seconds (partners only may set it). */
+  delay: number;
+  tags: string[];
+  content_classification_labels: string[];
+  is_branded_content: boolean;
+}
+
+/** The broadcast in progress while a channel is live. */
+export interface MockStream {
+  id: string;
+  type: 'live';
+  viewer_count: number;
+  /** Epoch ms. */
+  started_at: number;
+  is_mature: boolean;
+}
+
+/** A category (game) the platform knows. */
+export interface MockGame {
+  id: string;
+  name: string;
+  box_art_url: string;
+  igdb_id: string;
+}
+
 /** What every group shares about a channel. */
 export interface MockChannel {
   broadcaster_id: string;
+  /** True while a stream is in progress (`stream` holds it when the streams routes started it). */
   live: boolean;
+  /** Title, category, language, tags... as Modify Channel Information leaves them. */
+  info: MockChannelInfo;
+  /** The broadcast in progress, if any. */
+  stream: MockStream | undefined;
+  /** Followers: user ID to the follow time (epoch ms), in the order they followed. */
+  followers: Map<string, number>;
+  /** User IDs of the channel's editors, with the time they became one (epoch ms). */
+  editors: Map<string, number>;
   moderators: Set<string>;
   vips: Set<string>;
   /** The VIP slots the channel has. */
@@ -90,6 +130,8 @@ export class MockState {
   readonly tokens = new Map<string, MockToken>();
   readonly refreshTokens = new Map<string, MockRefreshToken>();
   readonly channels = new Map<string, MockChannel>();
+  /** Categories by ID; the routes of games, search, channels and streams read it. */
+  readonly games = new Map<string, MockGame>();
   /** Token lifetime in seconds for tokens issued by the OAuth server. */
   tokenLifetime = 4 * 3600;
   #nextUserId = 1000;
@@ -163,10 +205,25 @@ export class MockState {
   channel(broadcasterId: string): MockChannel {
     let channel = this.channels.get(broadcasterId);
     if (!channel) {
-      channel = { broadcaster_id: broadcasterId, live: false, moderators: new Set(), vips: new Set(), vipSlots: 10, bans: new Map(), chatters: [], messages: [] };
+      channel = {
+        broadcaster_id: broadcasterId,
+        live: false,
+        info: { title: '', game_id: '', game_name: '', broadcaster_language: 'en', delay: 0, tags: [], content_classification_labels: [], is_branded_content: false },
+        stream: undefined,
+        followers: new Map(),
+        editors: new Map(),
+        moderators: new Set(), vips: new Set(), vipSlots: 10, bans: new Map(), chatters: [], messages: [] };
       this.channels.set(broadcasterId, channel);
     }
     return channel;
+  }
+
+  /** Adds a category (game) the routes can find by ID or name. */
+  addGame(game: Partial<MockGame> & { name: string }): MockGame {
+    const id = game.id ?? String(500_000 + this.games.size);
+    const record: MockGame = { id, name: game.name, box_art_url: game.box_art_url ?? `https://static.example/boxart/${id}-{width}x{height}.jpg`, igdb_id: game.igdb_id ?? '' };
+    this.games.set(id, record);
+    return record;
   }
 
   /** The ban in force for a user in a channel (an expired timeout is removed). */

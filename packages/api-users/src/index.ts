@@ -1,0 +1,2 @@
+// The public surface of @platform/api-users.
+export {};

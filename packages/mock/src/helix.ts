@@ -184,3 +184,45 @@ export function registerRoutes(router: Router, context: HelixContext, rows: read
     });
   }
 }
+
+/** Epoch ms as the platform writes times (RFC3339, UTC). */
+export function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
+
+/** An RFC3339 date and time given as `name` (query or body), in epoch ms; 400 when malformed. */
+export function rfc3339(value: unknown, name: string): number {
+  const ms = typeof value === 'string' && RFC3339.test(value) ? Date.parse(value) : Number.NaN;
+  if (Number.isNaN(ms)) throw new HttpError(400, `The parameter "${name}" was malformed: the value must be an RFC3339 date and time, for example 2021-07-01T18:00:00Z`);
+  return ms;
+}
+
+/** An optional `true` / `false` query parameter; 400 for any other value. */
+export function booleanQuery(request: MockRequest, name: string): boolean | undefined {
+  const value = request.query.get(name);
+  if (value === null) return undefined;
+  if (value === 'true' || value === 'false') return value === 'true';
+  throw new HttpError(400, `The parameter "${name}" was malformed: the value must be true or false`);
+}
+
+/** An optional query parameter with a fixed set of values (the default when absent); 400 for another value. */
+export function choice<T extends string>(request: MockRequest, name: string, allowed: readonly T[], fallback: T): T {
+  const value = request.query.get(name);
+  if (value === null) return fallback;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new HttpError(400, `The parameter "${name}" was malformed: the value must be one of ${allowed.join(', ')}`);
+}
+
+/**
+ * Which one of mutually exclusive query parameters the request gives: 400 when it gives none or
+ * more than one of them.
+ */
+export function exactlyOne<T extends string>(request: MockRequest, names: readonly T[]): T {
+  const given = names.filter((name) => request.query.getAll(name).some((value) => value !== ''));
+  const list = names.map((name) => `"${name}"`).join(', ');
+  if (given.length === 0) throw new HttpError(400, `Missing required parameter: one of ${list}`);
+  if (given.length > 1) throw new HttpError(400, `The parameters ${list} are mutually exclusive: give only one of them`);
+  return given[0]!;
+}

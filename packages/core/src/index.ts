@@ -34,6 +34,7 @@ export {
   dataResult,
   envelopeResult,
   pageResult,
+  textResult,
   type ResultKind,
   type ResultKindName,
 } from './results';

@@ -2,7 +2,7 @@ import { PlatformError } from './errors/platform-error';
 import type { ApiAnswer } from './pipeline';
 
 /** What a result kind is called when a declaration is read as data. */
-export type ResultKindName = 'void' | 'first' | 'first-or-null' | 'data' | 'envelope' | 'page';
+export type ResultKindName = 'void' | 'first' | 'first-or-null' | 'data' | 'envelope' | 'page' | 'text';
 
 /**
  * How an operation's answers (one per chunk of a long ID list, in order) become its result. An
@@ -11,6 +11,8 @@ export type ResultKindName = 'void' | 'first' | 'first-or-null' | 'data' | 'enve
  */
 export interface ResultKind {
   readonly name: ResultKindName;
+  /** The answer's body is handed over as text, not parsed as JSON (`textResult`). */
+  readonly text?: boolean;
   readonly shape: (answers: readonly ApiAnswer[], operation: { readonly method: string; readonly path: string }) => unknown;
 }
 
@@ -38,6 +40,12 @@ export const envelopeResult: ResultKind = { name: 'envelope', shape: envelope };
 
 /** A list read page by page: `paginateOperation()` makes it a paginator (a direct call gets the envelope). */
 export const pageResult: ResultKind = { name: 'page', shape: envelope };
+
+/**
+ * The body as text, for an answer that is not JSON (`text/calendar`...): the pipeline does not
+ * parse it. An empty body gives ''.
+ */
+export const textResult: ResultKind = { name: 'text', text: true, shape: (answers) => answers[0]!.data ?? '' };
 
 /** The `data` list of an answer, or an empty one when it has none. */
 export function dataOf(answer: ApiAnswer): unknown[] {

@@ -1,8 +1,11 @@
 /** HTTP methods the platform's API uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Which token kinds an endpoint accepts. */
-export type TokenKind = 'app' | 'user' | 'either';
+/**
+ * Which token kinds an endpoint accepts. `none`: the platform takes the call without a token, so it
+ * goes out without Authorization (and without taking any identity's token).
+ */
+export type TokenKind = 'app' | 'user' | 'either' | 'none';
 
 /** Options accepted by every operation and by `client.request()`. */
 export interface RequestOptions {

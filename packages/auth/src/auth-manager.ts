@@ -18,6 +18,22 @@ import { copyToken, type TokenStore, type UserToken } from './token-store';
 /** A token is renewed when it expires within this margin. */
 const renewMargin = 60_000;
 
+/**
+ * After a refresh fails for a temporary reason (5xx, network, timeout), its refresh token is not
+ * sent again for this long: the upper end of the pipeline's first backoff (125-250 ms). The
+ * platform may have spent a single-use refresh token before it failed; sending it again at once,
+ * for a call whose 401 arrived a few milliseconds late, would get it refused and the user removed.
+ * Calls that need the token within the window fail with the same error, sending nothing.
+ */
+const refreshFailureHoldMs = 250;
+
+/** A refresh that failed for a temporary reason, and until when its refresh token rests. */
+interface HeldFailure {
+  readonly refreshToken: string;
+  readonly error: unknown;
+  readonly until: number;
+}
+
 /** The app token, as `client.auth.appToken()` gives it. */
 export interface AppToken {
   accessToken: string;
@@ -89,6 +105,16 @@ export class AuthManager implements Authenticator {
   /** Bumped each time a user is forgotten, so that a refresh under way knows its user is gone. */
   readonly #generation = new Map<string, number>();
   readonly #refreshing = new Map<string, Promise<UserToken>>();
+  /** Dead-token validations under way, one per access token: concurrent 401s share it. */
+  readonly #validating = new Map<string, Promise<boolean>>();
+  /** Refreshes that failed for a temporary reason, by user, while their refresh token rests. */
+  readonly #held = new Map<string, HeldFailure>();
+  /**
+   * Why a user was removed (their token dead and not renewable, or removed in another process;
+   * undefined after `removeUser()`): a call of theirs still in flight when its 401 arrives
+   * rejects with this error. Cleared when the user is registered again.
+   */
+  readonly #removals = new Map<string, PlatformAuthError | undefined>();
   #loading: Promise<void> | undefined;
   #app: AppToken | undefined;
   #appPending: Promise<AppToken> | undefined;
@@ -178,25 +204,63 @@ export class AuthManager implements Authenticator {
     if (credential.kind === 'app') {
       // Another call may have renewed it meanwhile.
       if (this.#app && this.#app.accessToken !== credential.accessToken) return this.#appCredential(request.target, request.params);
-      if (await isTokenValid(this.core, credential.accessToken)) return undefined;
+      if (await this.#isValid(credential.accessToken)) return undefined;
       if (this.#app?.accessToken === credential.accessToken) this.#app = undefined;
       return this.#appCredential(request.target, request.params);
     }
     const userId = credential.userId!;
-    const current = this.#users.get(userId);
-    if (!current) return undefined;
-    if (current.accessToken !== credential.accessToken) return this.#credentialOf(current);
-    if (await isTokenValid(this.core, credential.accessToken)) return undefined;
+    // What happened to the user meanwhile decides, so it is read again after every wait: the
+    // validation below may answer after another call's refresh has renewed the token, been
+    // refused (the user is then gone), or failed for a while.
+    const before = this.#decide(userId, credential);
+    if (before) return before;
+    // A refresh under way was started for this very token (a 401 or its expiry): share it.
+    const pending = this.#refreshing.get(userId);
+    if (pending) return this.#credentialOf(await pending);
+    if (await this.#isValid(credential.accessToken)) return undefined;
+    const after = this.#decide(userId, credential);
+    if (after) return after;
+    const current = this.#users.get(userId)!;
     if (!current.refreshToken) {
       const error = new PlatformAuthError(
         `The access token of user ${userId} is no longer valid and there is no refresh token to renew it. The user has to authorize the app again.`,
         { userId },
       );
-      await this.#forget(userId);
+      await this.#forget(userId, undefined, error);
       this.core.events.emit('tokenInvalid', { userId, error });
       throw error;
     }
     return this.#credentialOf(await this.#refresh(userId, current));
+  }
+
+  /**
+   * The outcome of a user call's 401 that needs no request: the user's newer token (another call
+   * renewed it), the removal's error (the user is gone), or the error of a refresh that failed
+   * for a while within the last 250 ms. Undefined when the token the call
+   * used is still the user's current one, so it must be checked and perhaps renewed.
+   */
+  #decide(userId: string, credential: Credential): Credential | undefined {
+    const current = this.#users.get(userId);
+    if (!current) {
+      if (!this.#removals.has(userId)) throw new PlatformAuthError(`No token is registered for user ${userId}.`, { userId });
+      throw this.#removals.get(userId) ?? new PlatformAuthError(`User ${userId} was removed, so their token cannot be renewed.`, { userId });
+    }
+    if (current.accessToken !== credential.accessToken) return this.#credentialOf(current);
+    // The token was found dead moments ago and its refresh failed for a while: this call
+    // shares that failure, without validating or refreshing again (see refreshFailureHoldMs).
+    const held = this.#held.get(userId);
+    if (held && held.refreshToken === current.refreshToken && this.core.clock.now() < held.until) throw held.error;
+    return undefined;
+  }
+
+  /** One validation per access token at a time: the 401s of concurrent calls share it. */
+  #isValid(accessToken: string): Promise<boolean> {
+    let pending = this.#validating.get(accessToken);
+    if (!pending) {
+      pending = isTokenValid(this.core, accessToken).finally(() => this.#validating.delete(accessToken));
+      this.#validating.set(accessToken, pending);
+    }
+    return pending;
   }
 
   #credentialOf(token: UserToken): Credential {
@@ -223,10 +287,19 @@ export class AuthManager implements Authenticator {
 
   // ---- Refresh ----------------------------------------------------------------------------
 
-  /** One refresh per user at a time: concurrent callers share it. */
+  /**
+   * One refresh per user at a time: concurrent callers share it. A refresh token whose last
+   * refresh failed for a temporary reason rests for `refreshFailureHoldMs`: within that time,
+   * callers get the same error and nothing is sent.
+   */
   #refresh(userId: string, stale: UserToken): Promise<UserToken> {
     let pending = this.#refreshing.get(userId);
     if (!pending) {
+      const held = this.#held.get(userId);
+      if (held && held.refreshToken === stale.refreshToken && this.core.clock.now() < held.until) {
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the refresh's own failure, shared as it was
+        return Promise.reject(held.error);
+      }
       pending = this.#runRefresh(userId, stale).finally(() => this.#refreshing.delete(userId));
       this.#refreshing.set(userId, pending);
     }
@@ -238,16 +311,32 @@ export class AuthManager implements Authenticator {
     const work = async (): Promise<UserToken> => {
       // Another process (holding the same store) may have renewed the token already.
       const stored = await this.store.get(userId);
-      if (stored && stored.accessToken !== stale.accessToken && !this.#expiringSoon(stored)) return this.#keep(userId, stored, generation);
-      const base = stored ?? stale;
+      if ((this.#generation.get(userId) ?? 0) !== generation) throw this.#removals.get(userId) ?? this.#removedError(userId);
+      if (!stored) {
+        // The store no longer holds the user: another process found the token dead (or the
+        // user was removed there). Sending the refresh token again would only be refused.
+        const failure = new PlatformAuthError(
+          `The token of user ${userId} is no longer in the token store: it was removed elsewhere (its refresh was refused, or the user was removed). The user has to authorize the app again.`,
+          { userId },
+        );
+        await this.#forget(userId, undefined, failure);
+        this.core.events.emit('tokenInvalid', { userId, error: failure });
+        throw failure;
+      }
+      if (stored.accessToken !== stale.accessToken && !this.#expiringSoon(stored)) return this.#keep(userId, stored, generation);
+      const base = stored;
       if (!base.refreshToken) throw new PlatformAuthError(`The access token of user ${userId} expired and there is no refresh token to renew it.`, { userId });
       let grant: Grant;
       try {
         grant = await refreshGrant(this.core, base.refreshToken);
       } catch (error) {
         // A 4xx from the token endpoint is a refusal for good; anything else (5xx, network,
-        // timeout) may pass, so the user stays registered and the call fails with that error.
-        if (!(error instanceof PlatformApiError) || error.status < 400 || error.status >= 500) throw error;
+        // timeout) may pass, so the user stays registered and the call fails with that error,
+        // and so do the calls that need this refresh token in the next refreshFailureHoldMs.
+        if (!(error instanceof PlatformApiError) || error.status < 400 || error.status >= 500) {
+          this.#held.set(userId, { refreshToken: base.refreshToken, error, until: this.core.clock.now() + refreshFailureHoldMs });
+          throw error;
+        }
         // Another process may have spent the refresh token first: its renewed token wins.
         const newer = await this.#newerInStore(userId, base);
         if (newer) return this.#keep(userId, newer, generation);
@@ -255,11 +344,10 @@ export class AuthManager implements Authenticator {
           `The platform rejected the refresh token of user ${userId}: ${sentence(error.message)} The user has to authorize the app again.`,
           { userId, cause: error },
         );
-        if ((this.#generation.get(userId) ?? 0) === generation) {
-          const late = await this.#forget(userId, base);
-          if (late) return this.#keep(userId, late, this.#generation.get(userId) ?? 0);
-          this.core.events.emit('tokenInvalid', { userId, error: failure });
-        }
+        if ((this.#generation.get(userId) ?? 0) !== generation) throw this.#removals.get(userId) ?? this.#removedError(userId);
+        const late = await this.#forget(userId, base, failure);
+        if (late) return this.#keep(userId, late, this.#generation.get(userId) ?? 0);
+        this.core.events.emit('tokenInvalid', { userId, error: failure });
         throw failure;
       }
       const renewed: UserToken = {
@@ -270,7 +358,8 @@ export class AuthManager implements Authenticator {
         scopes: grant.scopes ?? base.scopes,
         expiresAt: grant.expiresIn ? this.core.clock.now() + grant.expiresIn * 1000 : undefined,
       };
-      if ((this.#generation.get(userId) ?? 0) !== generation) throw this.#removedError(userId);
+      if ((this.#generation.get(userId) ?? 0) !== generation) throw this.#removals.get(userId) ?? this.#removedError(userId);
+      this.#held.delete(userId);
       await this.store.set(renewed);
       return this.#keep(userId, renewed, generation);
     };
@@ -278,7 +367,7 @@ export class AuthManager implements Authenticator {
   }
 
   #keep(userId: string, token: UserToken, generation: number): UserToken {
-    if ((this.#generation.get(userId) ?? 0) !== generation) throw this.#removedError(userId);
+    if ((this.#generation.get(userId) ?? 0) !== generation) throw this.#removals.get(userId) ?? this.#removedError(userId);
     this.#users.set(userId, copyToken(token));
     return copyToken(token);
   }
@@ -307,15 +396,18 @@ export class AuthManager implements Authenticator {
   }
 
   /**
-   * Forgets a user. With `dead`, the store's entry is deleted only while it still holds that
-   * token: a newer one saved meanwhile by another process is returned and kept instead.
+   * Forgets a user; `reason` is what their calls still in flight reject with. With `dead`, the
+   * store's entry is deleted only while it still holds that token: a newer one saved meanwhile
+   * by another process is returned and kept instead.
    */
-  async #forget(userId: string, dead?: UserToken): Promise<UserToken | undefined> {
+  async #forget(userId: string, dead: UserToken | undefined, reason: PlatformAuthError | undefined): Promise<UserToken | undefined> {
     if (dead) {
       const stored = await this.store.get(userId);
       if (stored && stored.accessToken !== dead.accessToken && stored.refreshToken !== dead.refreshToken) return stored;
     }
     this.#generation.set(userId, (this.#generation.get(userId) ?? 0) + 1);
+    this.#removals.set(userId, reason);
+    this.#held.delete(userId);
     this.#users.delete(userId);
     await this.store.delete(userId);
     return undefined;
@@ -363,12 +455,14 @@ export class AuthManager implements Authenticator {
     await this.#load();
     await this.store.set(token);
     this.#users.set(token.userId, copyToken(token));
+    this.#removals.delete(token.userId);
+    this.#held.delete(token.userId);
     return copyToken(token);
   }
 
   async removeUser(userId: string): Promise<void> {
     await this.#load();
-    await this.#forget(userId);
+    await this.#forget(userId, undefined, undefined);
   }
 
   async users(): Promise<UserToken[]> {
@@ -404,7 +498,7 @@ export class AuthManager implements Authenticator {
     await this.#load();
     const user = this.#users.get(userIdOrToken);
     await revokeToken(this.core, user ? user.accessToken : userIdOrToken);
-    if (user) await this.#forget(user.userId);
+    if (user) await this.#forget(user.userId, undefined, undefined);
   }
 
   authorizeUrl(options: AuthorizeUrlOptions): string {

@@ -1,4 +1,4 @@
-import { createClient, dataResult, defineOperation, type ClientOptions } from '@platform/core';
+import { createClient, dataResult, defineOperation, systemClock, type ClientOptions, type Clock } from '@platform/core';
 import { createMockPlatform, type MockPlatform } from '@platform/mock';
 import { authOf, platformAuth, type TokenStore } from '../src/index';
 
@@ -48,4 +48,19 @@ export async function setup(options: { secret?: boolean; tokens?: TokenStore; cl
   /** The requests the mock received, as `METHOD path` lines. */
   const sent = () => mock.requests.map((request) => `${request.method} ${request.path}`);
   return { mock, app, alice, bob, carol, client, auth, register, sent };
+}
+
+/**
+ * The real clock (timers, randomness) whose `now` a test can move forward at once: for windows
+ * measured on the client clock (the rest after a failed refresh) without waiting them out.
+ */
+export function steppingClock() {
+  let offset = 0;
+  const clock: Clock = { ...systemClock, now: () => Date.now() + offset };
+  return {
+    clock,
+    advance(ms: number) {
+      offset += ms;
+    },
+  };
 }

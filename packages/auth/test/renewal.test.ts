@@ -1,7 +1,7 @@
 import { callOperation, PlatformApiError, PlatformAuthError, PlatformError, PlatformNetworkError, type TokenInvalidEvent } from '@platform/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryTokenStore } from '../src/index';
-import { appOnly, setup, userNoScope } from './helpers';
+import { appOnly, setup, steppingClock, userNoScope } from './helpers';
 
 let close: (() => Promise<void>) | undefined;
 afterEach(async () => {
@@ -132,8 +132,9 @@ describe('refresh refused or failing', () => {
     expect(refreshes(context)).toBe(1);
   });
 
-  it('a temporary failure of the refresh throws that error, keeps the user, and is not sent twice', async () => {
-    const context = await start();
+  it('a temporary failure of the refresh throws that error, keeps the user, and rests the refresh token for 250 ms', async () => {
+    const time = steppingClock();
+    const context = await start({ client: { clock: time.clock } });
     await context.register('11', undefined, { expiresAt: Date.now() - 1 });
     context.mock.fault({ route: 'POST /oauth2/token', times: 1, fault: { kind: 'status', status: 503 } });
     context.mock.clearRequests();
@@ -143,10 +144,19 @@ describe('refresh refused or failing', () => {
     expect(refreshes(context)).toBe(1);
     expect(await context.auth.users()).toHaveLength(1);
     expect(context.invalid).toEqual([]);
+    // Within the rest, a call that needs the refresh shares the failure and sends nothing.
+    time.advance(200);
+    await expect(callOperation(context.client, userNoScope, {})).rejects.toBe(error);
+    expect(refreshes(context)).toBe(1);
+    expect(context.mock.requests).toHaveLength(1);
+    time.advance(60);
     context.mock.fault({ route: 'POST /oauth2/token', times: 1, fault: { kind: 'reset' } });
     await expect(callOperation(context.client, userNoScope, {})).rejects.toBeInstanceOf(PlatformNetworkError);
+    expect(refreshes(context)).toBe(2);
     expect(await context.auth.users()).toHaveLength(1);
+    time.advance(250);
     await expect(callOperation(context.client, userNoScope, {})).resolves.toBeDefined();
+    expect(refreshes(context)).toBe(3);
   });
 
   it('removeUser during a refresh rejects the waiting calls', async () => {

@@ -26,7 +26,7 @@ export class ClientCore {
   declare readonly baseUrl: string;
   /**
    * How attempts are sent: the `fetch` option when given; on Node, `node:http` (unless the global
-   * fetch was replaced); elsewhere the global fetch.
+   * fetch was replaced); elsewhere the global fetch, read at each request.
    */
   declare readonly send: Sender;
   declare readonly webSocket: unknown;
@@ -50,7 +50,9 @@ export class ClientCore {
     checkOptions(options, clientOptionRules, (name) => `The ${name} option`);
     const send = options.fetch
       ? fetchSender(options.fetch)
-      : (runtimeSender?.(fetchSender) ?? (typeof globalThis.fetch === 'function' ? fetchSender(globalThis.fetch.bind(globalThis)) : undefined));
+      : // The global fetch is read at each request, as on Node: a wrapper installed after the
+        // client was made (monitoring, a test tool) still sees every call.
+        (runtimeSender?.(fetchSender) ?? (typeof globalThis.fetch === 'function' ? fetchSender((input, init) => globalThis.fetch(input, init)) : undefined));
     if (!send) throw new PlatformError('No fetch implementation found. Pass one with the `fetch` option.');
 
     this.options = options;

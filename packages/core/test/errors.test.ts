@@ -31,6 +31,23 @@ describe('error classes', () => {
     for (const type of all) expect(error instanceof type).toBe(chain.includes(type));
   });
 
+  it('keeps class relations: Sub.prototype instanceof Parent holds across the whole tree, and only there', () => {
+    for (const [error, , chain] of cases) {
+      const own = error.constructor as typeof PlatformError;
+      for (const type of all) {
+        // A class's own prototype is not an instance of itself; it is one of every strict parent.
+        expect(own.prototype instanceof type).toBe(chain.includes(type) && type !== own);
+      }
+      expect(Object.getPrototypeOf(own) === Error || chain.includes(Object.getPrototypeOf(own) as typeof PlatformError)).toBe(true);
+    }
+    // A subclass written by a user (error-mapping helpers do this) is in the tree too.
+    class MyApiError extends PlatformApiError {}
+    expect(MyApiError.prototype instanceof PlatformApiError).toBe(true);
+    expect(MyApiError.prototype instanceof PlatformError).toBe(true);
+    expect(new MyApiError('m', api) instanceof PlatformApiError).toBe(true);
+    expect(MyApiError.prototype instanceof PlatformAuthError).toBe(false);
+  });
+
   it('keeps the wrapped failure as cause', () => {
     const cause = new Error('root');
     expect(new PlatformNetworkError('m', { cause }).cause).toBe(cause);

@@ -7,8 +7,9 @@ export interface PlatformErrorOptions {
  * The base of everything the library throws (apart from an abort signal's reason and what a
  * caller's own token store throws).
  *
- * `instanceof` works across two installed copies of the library: each class is recognised by a
- * `Symbol.for` marker instead of its prototype chain.
+ * `instanceof` works across two installed copies of the library: besides its prototype chain,
+ * each class recognises instances by a `Symbol.for` marker. Class relations hold as usual
+ * (`PlatformApiError.prototype instanceof PlatformError`).
  *
  * @example
  * try { await client.request({ method: 'GET', path: '/users' }); }
@@ -20,10 +21,12 @@ export class PlatformError extends Error {
   override name = 'PlatformError';
 
   static override [Symbol.hasInstance](value: unknown): boolean {
+    // The ordinary prototype check first: it answers for class relations (`Sub.prototype
+    // instanceof PlatformError`) and for this copy's own instances; the marker answers for
+    // instances made by another installed copy.
     return (
-      typeof value === 'object' &&
-      value !== null &&
-      (value as Record<symbol, unknown>)[(this).marker] === true
+      Function.prototype[Symbol.hasInstance].call(this, value) ||
+      (typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[this.marker] === true)
     );
   }
 

@@ -1,0 +1,80 @@
+import { idsParam, PlatformError, type ParamKind } from '@platform/core';
+
+/**
+ * ID lists that the platform counts together against one maximum per request (`users`: `id` and
+ * `login`, 100 in all; `games`: `id`, `name` and `igdb_id`, 100 in all). Each list is checked as
+ * core's `idsParam`. When the lists hold more than the spec's `chunk` values together, the call is
+ * split into requests of at most `chunk` values, taken in the order of `keys` and then of each
+ * list, and the results are joined in that order. Core's `idsParam` splits one list alone, which
+ * would still let two lists of 100 together go over the platform's maximum.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function combinedIdsParam(keys: readonly string[]): ParamKind {
+  return {
+    name: 'ids',
+    check: idsParam.check,
+    splitParams(params, _key, spec) {
+      const size = spec.chunk;
+      if (size === undefined) return undefined;
+      const values: [string, string][] = [];
+      for (const key of keys) {
+        const value = params[key];
+        if (typeof value === 'string') values.push([key, value]);
+        else if (Array.isArray(value)) for (const item of value as string[]) values.push([key, item]);
+      }
+      if (values.length <= size) return undefined;
+      const sets: Readonly<Record<string, unknown>>[] = [];
+      for (let start = 0; start < values.length; start += size) {
+        const set: Record<string, unknown> = { ...params };
+        for (const key of keys) set[key] = undefined;
+        for (const [key, value] of values.slice(start, start + size)) ((set[key] ??= []) as string[]).push(value);
+        sets.push(set);
+      }
+      return sets;
+    },
+  };
+}
+
+/** `a, b or c`. */
+function listOr(keys: readonly string[]): string {
+  return keys.length === 1 ? keys[0]! : `${keys.slice(0, -1).join(', ')} or ${keys[keys.length - 1]!}`;
+}
+
+function given(params: unknown, keys: readonly string[]): string[] {
+  if (typeof params !== 'object' || params === null) return [];
+  const record = params as Record<string, unknown>;
+  return keys.filter((key) => record[key] !== undefined);
+}
+
+/**
+ * Refuses a call that sets none of `keys` (the platform needs at least one), before anything is
+ * sent. Anything that is not an object is left to the declaration's own check.
+ */
+export function needOneOf(operation: string, params: unknown, keys: readonly string[]): void {
+  if (params !== undefined && (typeof params !== 'object' || params === null || Array.isArray(params))) return;
+  if (given(params, keys).length === 0) throw new PlatformError(`${operation} needs at least one of the parameters ${listOr(keys)}.`);
+}
+
+/** Refuses a call that sets none of `keys` or more than one of them (the platform takes exactly one). */
+export function needExactlyOneOf(operation: string, params: unknown, keys: readonly string[]): void {
+  if (params !== undefined && (typeof params !== 'object' || params === null || Array.isArray(params))) return;
+  const set = given(params, keys);
+  if (set.length === 0) throw new PlatformError(`${operation} needs one of the parameters ${listOr(keys)}.`);
+  if (set.length > 1) {
+    const record = params as Record<string, unknown>;
+    const [first, second] = set as [string, string];
+    throw new PlatformError(
+      `The parameter ${first} of ${operation} cannot be combined with ${second}; got ${first} ${JSON.stringify(record[first])} and ${second} ${JSON.stringify(record[second])}.`,
+    );
+  }
+}
+
+/**
+ * The `data` of an answer whose `data` is one object rather than a list (the extension slots).
+ * Its absence is an error, as for any operation that returns one record.
+ */
+export function dataObjectOf<T extends object>(answer: { data?: T } | undefined, operation: { readonly method: string; readonly path: string }): T {
+  const data = answer?.data;
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw new PlatformError(`${operation.method} ${operation.path} returned no data.`);
+  return data;
+}

@@ -1,0 +1,232 @@
+import type { Page } from '@platform/core';
+
+// ---- streams ---------------------------------------------------------------------------------
+
+/** A live stream, as `streams` and `followedStreams` list them. */
+export interface Stream {
+  /** The stream's ID; it later names the stream's video (VOD). */
+  id: string;
+  user_id: string;
+  user_login: string;
+  user_name: string;
+  /** The category (game) being played. */
+  game_id: string;
+  game_name: string;
+  /** `live`, or an empty string when the platform had an error. */
+  type: 'live' | '';
+  /** The stream's title; an empty string when not set. */
+  title: string;
+  /** The tags applied to the stream. */
+  tags: string[];
+  viewer_count: number;
+  /** When the broadcast began (RFC 3339, UTC). */
+  started_at: string;
+  /** ISO 639-1 two-letter code, or `other`. */
+  language: string;
+  /** An image of the last 5 minutes; replace `{width}` and `{height}` with the size in pixels. */
+  thumbnail_url: string;
+  /** @deprecated Always an empty list; use `tags`. */
+  tag_ids: string[];
+  /** @deprecated Always false. */
+  is_mature: boolean;
+}
+
+/** A channel's stream key, from `streamKey`. */
+export interface StreamKey {
+  stream_key: string;
+}
+
+/** The marker `createStreamMarker` added. */
+export interface StreamMarker {
+  id: string;
+  /** When the marker was created (RFC 3339, UTC). */
+  created_at: string;
+  /** The offset of the marker from the beginning of the stream, in seconds. */
+  position_seconds: number;
+  description: string;
+}
+
+/** A marker in a video, as `streamMarkers` lists them. */
+export interface VideoMarker extends StreamMarker {
+  /**
+   * The address that opens the video in the highlighter. The platform's reference names this
+   * field `url` in its table and `URL` in its example answer: both are typed, read either.
+   */
+  url?: string;
+  URL?: string;
+}
+
+/** The markers of one user's video, one item of `streamMarkers`. */
+export interface StreamMarkerGroup {
+  /** The user who created the markers. */
+  user_id: string;
+  user_name: string;
+  user_login: string;
+  /** The video that holds the markers (the list holds one video). */
+  videos: { video_id: string; markers: VideoMarker[] }[];
+}
+
+// ---- videos ----------------------------------------------------------------------------------
+
+/** A video's kind: a past stream (`archive`), a highlight reel, or an uploaded video. */
+export type VideoType = 'archive' | 'highlight' | 'upload';
+
+/** A published video, as `videos` lists them. */
+export interface Video {
+  id: string;
+  /** The stream the video came from, for an `archive`; otherwise null. */
+  stream_id: string | null;
+  user_id: string;
+  user_login: string;
+  user_name: string;
+  title: string;
+  description: string;
+  /** When the video was created (RFC 3339, UTC). */
+  created_at: string;
+  /** When the video was published (RFC 3339, UTC). */
+  published_at: string;
+  url: string;
+  /** Replace `%{width}` and `%{height}` (320 and 180) before use. */
+  thumbnail_url: string;
+  /** Always `public`. */
+  viewable: string;
+  view_count: number;
+  /** ISO 639-1 two-letter code, or `other`. */
+  language: string;
+  type: VideoType;
+  /** The length, such as `3m21s`. */
+  duration: string;
+  /** The parts muted for copyrighted audio (offset and duration in seconds), or null. */
+  muted_segments: { duration: number; offset: number }[] | null;
+}
+
+// ---- clips -----------------------------------------------------------------------------------
+
+/** A clip, as `clips` lists them. */
+export interface Clip {
+  id: string;
+  url: string;
+  /** An address to embed the clip in an iframe. */
+  embed_url: string;
+  broadcaster_id: string;
+  broadcaster_name: string;
+  /** The user who created the clip. */
+  creator_id: string;
+  creator_name: string;
+  /** The video the clip came from; an empty string when the video is not available. */
+  video_id: string;
+  game_id: string;
+  /** ISO 639-1 two-letter code, or `other`. */
+  language: string;
+  title: string;
+  view_count: number;
+  /** When the clip was created (RFC 3339, UTC). */
+  created_at: string;
+  thumbnail_url: string;
+  /** The length in seconds, precision 0.1. */
+  duration: number;
+  /** Where the clip starts in the video, in seconds; null while the video is not available or not set yet. */
+  vod_offset: number | null;
+  is_featured: boolean;
+}
+
+/**
+ * A clip being created (`createClip`, `createClipFromVod`). Creation is asynchronous: the clip
+ * exists once `clips` returns it (give it up to 15 seconds).
+ */
+export interface CreatedClip {
+  id: string;
+  /** An address to edit and publish the clip; valid up to 24 hours or until published. */
+  edit_url: string;
+}
+
+/** The download addresses of a clip, one item of `clipsDownload`. */
+export interface ClipDownload {
+  clip_id: string;
+  /** Null when not available. */
+  landscape_download_url: string | null;
+  /** Null when not available. */
+  portrait_download_url: string | null;
+}
+
+// ---- schedule --------------------------------------------------------------------------------
+
+/** A broadcast of a streaming schedule. */
+export interface ScheduleSegment {
+  id: string;
+  /** When the broadcast starts (RFC 3339, UTC). */
+  start_time: string;
+  /** When the broadcast ends (RFC 3339, UTC). */
+  end_time: string;
+  title: string;
+  /** For a canceled broadcast of a recurring series, its `end_time`; otherwise null. */
+  canceled_until: string | null;
+  /** The planned category, or null when not set. */
+  category: { id: string; name: string } | null;
+  /** Part of a series that streams at the same time each week. */
+  is_recurring: boolean;
+}
+
+/** A broadcaster's streaming schedule. */
+export interface ChannelSchedule {
+  /** The broadcasts (one page of them when listed; the one added or changed after a change). */
+  segments: ScheduleSegment[];
+  broadcaster_id: string;
+  broadcaster_name: string;
+  broadcaster_login: string;
+  /** The broadcaster's vacation (RFC 3339, UTC), or null when vacation mode is off. */
+  vacation: { start_time: string; end_time: string } | null;
+}
+
+/** The platform's answer to a schedule call: the schedule in `data` (an object, not a list). */
+export interface ChannelScheduleAnswer {
+  data: ChannelSchedule;
+}
+
+/** One page of `schedule`: the page's segments as `data`, the whole answer as `raw`. */
+export type ChannelSchedulePage = Page<ScheduleSegment, ChannelScheduleAnswer & { pagination?: { cursor?: string } }>;
+
+// ---- raids and ads ---------------------------------------------------------------------------
+
+/** The raid `startRaid` requested (it happens after the broadcaster confirms, or after 90 seconds). */
+export interface Raid {
+  /** When the raid was requested (RFC 3339, UTC). */
+  created_at: string;
+  /** @deprecated Always false. */
+  is_mature: boolean;
+}
+
+/** The answer to `startCommercial`. */
+export interface Commercial {
+  /** The length asked for, in seconds (at most 180). */
+  length: number;
+  /** Whether the platform could serve an ad. */
+  message: string;
+  /** Seconds to wait before the next commercial. */
+  retry_after: number;
+}
+
+/** A channel's ad schedule, from `adSchedule`. */
+export interface AdSchedule {
+  /** The snoozes the broadcaster has left. */
+  snooze_count: number;
+  /** When the broadcaster gains another snooze (RFC 3339, UTC). */
+  snooze_refresh_at: string;
+  /** The next scheduled ad (RFC 3339, UTC); empty when none is scheduled or the channel is not live. */
+  next_ad_at: string;
+  /** The length of the next ad break, in seconds. */
+  duration: number;
+  /** The last ad break (RFC 3339, UTC); empty when none ran or the channel is not live. */
+  last_ad_at: string;
+  /** Pre-roll free time left, in seconds (0 when none). */
+  preroll_free_time: number;
+}
+
+/** The ad schedule after `snoozeNextAd` pushed the next ad back by 5 minutes. */
+export interface SnoozedAd {
+  snooze_count: number;
+  /** When the broadcaster gains another snooze (RFC 3339, UTC). */
+  snooze_refresh_at: string;
+  /** The next scheduled ad, after the snooze (RFC 3339, UTC). */
+  next_ad_at: string;
+}

@@ -1,26 +1,180 @@
 import { HttpError, type Router } from '../http';
-import { authorize, ok, repeated, type HelixContext } from '../helix';
+import { choice, noContent, ok, page, registerRoutes, repeated, requireTokenUser, route, type HelixContext } from '../helix';
+import type { MockUser } from '../state';
 
-/** `GET /users`: look users up by `id` and `login` (at most 100 together), or, with no query, the token's own user. */
-export function registerUserRoutes(router: Router, context: HelixContext): void {
-  router.add('GET', '/users', (request) => {
-    const token = authorize(context, request, { token: 'either' });
-    const ids = repeated(request, 'id', 100);
-    const logins = repeated(request, 'login', 100);
-    if (ids.length + logins.length > 100) throw new HttpError(400, 'The sum of the "id" and "login" parameters may not exceed 100');
-    if (ids.length === 0 && logins.length === 0) {
-      if (token.userId === undefined) throw new HttpError(400, 'Missing required parameter "id" or "login"; an app access token does not name a user');
-      const self = context.state.user(token.userId);
-      return ok(self ? [withoutEmail(self, token.scopes)] : []);
-    }
-    const found = [...context.state.users.values()].filter((user) => ids.includes(user.id) || logins.includes(user.login));
-    return ok(found.map((user) => withoutEmail(user, user.id === token.userId ? token.scopes : [])));
-  });
+/*
+ * The Users group of the reference, but for the extension routes (routes/user-extensions.ts):
+ * Get Users, Update User, the block list and Get Authorization By User. The block list lives in
+ * this module; the whisper route asks it whether a recipient has blocked the sender.
+ */
+
+/** The longest description Update User takes. */
+const MAX_DESCRIPTION = 300;
+/** How many IDs and logins Get Users takes together. */
+const MAX_USER_LOOKUPS = 100;
+/** How many users Get Authorization By User takes. */
+const MAX_AUTHORIZATION_USERS = 10;
+const BLOCK_PAGE = { defaultFirst: 20, maxFirst: 100 };
+const SOURCE_CONTEXTS = ['chat', 'whisper'];
+const BLOCK_REASONS = ['harassment', 'spam', 'other'];
+
+/** One entry of a user's block list. */
+export interface BlockRecord {
+  user_id: string;
+  source_context: string | undefined;
+  reason: string | undefined;
+  /** Epoch ms. */
+  blocked_at: number;
 }
 
-/** `email` is only shown to the user themself, with user:read:email. */
-function withoutEmail<T extends { email?: string }>(user: T, scopes: readonly string[]): T {
-  if (scopes.includes('user:read:email')) return user;
+/** What the users routes share with the other routes of these groups. */
+export interface UserRoutes {
+  /** Whether `userId` has blocked `targetId`. */
+  hasBlocked(userId: string, targetId: string): boolean;
+}
+
+/** Registers Get Users, Update User, the block list routes and Get Authorization By User. */
+export function registerUserRoutes(router: Router, context: HelixContext): UserRoutes {
+  const { state } = context;
+  /** Block lists: blocking user ID to blocked user ID to the entry, in the order they were blocked. */
+  const blocks = new Map<string, Map<string, BlockRecord>>();
+  const blockListOf = (userId: string) => {
+    let list = blocks.get(userId);
+    if (!list) blocks.set(userId, (list = new Map<string, BlockRecord>()));
+    return list;
+  };
+
+  registerRoutes(router, context, [
+    route({
+      method: 'GET',
+      path: '/users',
+      token: 'either',
+      handle({ request, token }) {
+        const ids = repeated(request, 'id', MAX_USER_LOOKUPS);
+        const logins = repeated(request, 'login', MAX_USER_LOOKUPS).map((login) => login.toLowerCase());
+        if (ids.length + logins.length > MAX_USER_LOOKUPS) throw new HttpError(400, `The sum of the "id" and "login" parameters may not exceed ${MAX_USER_LOOKUPS}`);
+        if (ids.length === 0 && logins.length === 0) {
+          if (token.userId === undefined) throw new HttpError(400, 'Missing required parameter "id" or "login"; an app access token does not name a user');
+          const self = state.user(token.userId);
+          return ok(self ? [withEmailFor(self, token.userId, token.scopes)] : []);
+        }
+        const found = [...state.users.values()].filter((user) => ids.includes(user.id) || logins.includes(user.login));
+        return ok(found.map((user) => withEmailFor(user, token.userId, token.scopes)));
+      },
+    }),
+    route({
+      method: 'PUT',
+      path: '/users',
+      token: 'user',
+      scopes: ['user:edit'],
+      handle({ request, token }) {
+        const user = state.user(token.userId!);
+        if (!user) throw new HttpError(404, 'The user in the OAuth token was not found');
+        // `?description=` (present, empty) removes the description; no parameter changes nothing.
+        const description = request.query.get('description');
+        if (description !== null) {
+          if (Array.from(description).length > MAX_DESCRIPTION) throw new HttpError(400, `The parameter "description" may be at most ${MAX_DESCRIPTION} characters`);
+          if (description !== user.description) {
+            user.description = description;
+            context.events.raise({
+              type: 'user.update',
+              version: '1',
+              // One event goes to every subscriber, and the platform shows the email only to apps
+              // the user granted user:read:email; the mock cannot tell them apart, so none gets it.
+              event: { user_id: user.id, user_login: user.login, user_name: user.display_name, email: '', email_verified: false, description: user.description },
+              condition: { user_id: user.id },
+            });
+          }
+        }
+        return ok([withEmailFor(user, token.userId, token.scopes)]);
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/users/blocks',
+      token: 'user',
+      scopes: ['user:read:blocked_users'],
+      query: ['broadcaster_id'],
+      handle({ request, token }) {
+        const broadcasterId = request.query.get('broadcaster_id')!;
+        requireTokenUser(token, broadcasterId, 'broadcaster_id');
+        // Newest block first.
+        const entries = [...blockListOf(broadcasterId).values()].reverse();
+        const { data, pagination } = page(request, entries, BLOCK_PAGE);
+        return ok(
+          data.map((entry) => {
+            const user = state.user(entry.user_id);
+            return { user_id: entry.user_id, user_login: user?.login ?? '', display_name: user?.display_name ?? '' };
+          }),
+          { pagination },
+        );
+      },
+    }),
+    route({
+      method: 'PUT',
+      path: '/users/blocks',
+      token: 'user',
+      scopes: ['user:manage:blocked_users'],
+      query: ['target_user_id'],
+      handle({ request, token }) {
+        const targetId = request.query.get('target_user_id')!;
+        // Both are optional and have no default.
+        const sourceContext = request.query.has('source_context') ? choice(request, 'source_context', SOURCE_CONTEXTS, 'chat') : undefined;
+        const reason = request.query.has('reason') ? choice(request, 'reason', BLOCK_REASONS, 'other') : undefined;
+        if (targetId === token.userId) throw new HttpError(400, 'The ID in target_user_id cannot be the same as the user ID in the access token');
+        if (!state.user(targetId)) throw new HttpError(400, 'The ID in target_user_id is not valid: no such user');
+        const list = blockListOf(token.userId!);
+        // Blocking again is ignored: the first block keeps its place and details.
+        if (!list.has(targetId)) list.set(targetId, { user_id: targetId, source_context: sourceContext, reason, blocked_at: context.now() });
+        return noContent();
+      },
+    }),
+    route({
+      method: 'DELETE',
+      path: '/users/blocks',
+      token: 'user',
+      scopes: ['user:manage:blocked_users'],
+      query: ['target_user_id'],
+      handle({ request, token }) {
+        // Removing a block that does not exist is ignored.
+        blockListOf(token.userId!).delete(request.query.get('target_user_id')!);
+        return noContent();
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/authorization/users',
+      token: 'app',
+      query: ['user_id'],
+      handle({ request, token }) {
+        const userIds = [...new Set(repeated(request, 'user_id', MAX_AUTHORIZATION_USERS))];
+        const data = userIds.flatMap((userId) => {
+          const user = state.user(userId);
+          if (!user) return [];
+          return [{ user_id: user.id, user_name: user.display_name, user_login: user.login, scopes: grantedScopes(token.clientId, user.id) }];
+        });
+        return ok(data);
+      },
+    }),
+  ]);
+
+  /** Every scope the user granted the client: those of every token the client holds for the user. */
+  function grantedScopes(clientId: string, userId: string): string[] {
+    const granted = new Set<string>();
+    for (const token of state.tokens.values()) {
+      if (token.clientId === clientId && token.userId === userId) for (const scope of token.scopes) granted.add(scope);
+    }
+    return [...granted].sort();
+  }
+
+  return {
+    hasBlocked: (userId, targetId) => blocks.get(userId)?.has(targetId) ?? false,
+  };
+}
+
+/** `email` is shown only for the token's own user, and only with user:read:email. */
+function withEmailFor(user: MockUser, tokenUserId: string | undefined, scopes: readonly string[]): MockUser {
+  if (user.id === tokenUserId && scopes.includes('user:read:email')) return { ...user };
   const { email: _email, ...rest } = user;
-  return rest as T;
+  return rest;
 }

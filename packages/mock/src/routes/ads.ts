@@ -1,0 +1,231 @@
+import { HttpError, type Router } from '../http';
+import { iso, ok, registerRoutes, requireTokenUser, route, userFields, type HelixContext } from '../helix';
+import type { Broadcasts } from './streams';
+
+/*
+ * The ads group (Start Commercial, Get Ad Schedule, Snooze Next Ad), written from the platform's
+ * reference. A small ad state per channel: while live, an automatic mid-roll is scheduled every
+ * hour of the stream (a manual commercial restarts that hour); snoozes push the next one back 5
+ * minutes, 3 snoozes at most, one coming back each hour. Time is the mock's clock: an automatic
+ * mid-roll whose time has passed runs (and raises `channel.ad_break.begin`) when an ads route or
+ * control next looks at the channel.
+ */
+
+/** A channel's ad schedule, as the mock keeps it. */
+export interface AdScheduleRecord {
+  /** Epoch ms of the next automatic mid-roll; undefined when none is scheduled (or not live). */
+  next_ad_at: number | undefined;
+  /** Length in seconds of that mid-roll. */
+  duration: number;
+  /** Epoch ms of the last ad break of the current stream; undefined when none. */
+  last_ad_at: number | undefined;
+  /** Snoozes left, 0 to 3. */
+  snooze_count: number;
+  /** Epoch ms when a snooze comes back; undefined when all 3 are there. */
+  snooze_refresh_at: number | undefined;
+  /** Epoch ms until which the channel is pre-roll free; undefined when it is not. */
+  preroll_free_until: number | undefined;
+}
+
+/** What tests can do with a channel's ads that no API call does. */
+export interface AdsControl {
+  /** The channel's ad schedule now (automatic mid-rolls that are due run first). */
+  schedule(broadcasterId: string): Readonly<AdScheduleRecord>;
+  /**
+   * Changes the schedule: when the next automatic mid-roll runs and for how long, the snoozes
+   * left, the pre-roll free time left (in seconds). Returns the schedule.
+   */
+  update(broadcasterId: string, changes: { next_ad_at?: number; duration?: number; snooze_count?: number; preroll_free_time?: number }): Readonly<AdScheduleRecord>;
+}
+
+/** Seconds of the longest commercial; a longer request runs this long. */
+const MAX_COMMERCIAL_SECONDS = 180;
+/** Seconds between two commercials (`retry_after`). */
+const COMMERCIAL_COOLDOWN_SECONDS = 480;
+/** An automatic mid-roll every hour of a live stream, 60 seconds long unless changed. */
+const AUTO_AD_INTERVAL_MS = 3_600_000;
+const AUTO_AD_SECONDS = 60;
+const MAX_SNOOZES = 3;
+const SNOOZE_PUSH_MS = 300_000;
+const SNOOZE_REFRESH_MS = 3_600_000;
+
+interface AdState extends AdScheduleRecord {
+  /** The stream the schedule belongs to; a new stream starts a new schedule. */
+  stream_id: string | undefined;
+  /** Epoch ms of the last commercial started through the API (for the cooldown). */
+  last_commercial_at: number | undefined;
+}
+
+/** Registers the ads routes and returns the ads' controls. */
+export function registerAdRoutes(router: Router, context: HelixContext, broadcasts: Broadcasts): AdsControl {
+  const { state } = context;
+  const channels = new Map<string, AdState>();
+
+  const adBreak = (broadcasterId: string, startedAt: number, seconds: number, automatic: boolean) => {
+    context.events.raise({
+      type: 'channel.ad_break.begin',
+      version: '1',
+      event: {
+        duration_seconds: seconds,
+        started_at: iso(startedAt),
+        is_automatic: automatic,
+        ...userFields(context, broadcasterId, 'broadcaster_user'),
+        // Only the broadcaster may start a commercial, and automatic ads name the broadcaster too.
+        ...userFields(context, broadcasterId, 'requester_user'),
+      },
+      condition: { broadcaster_user_id: broadcasterId },
+    });
+  };
+
+  /** The channel's state brought up to the mock's clock: snoozes back, a new stream's schedule, due mid-rolls run. */
+  const current = (broadcasterId: string): AdState => {
+    let ads = channels.get(broadcasterId);
+    if (!ads) {
+      ads = { next_ad_at: undefined, duration: AUTO_AD_SECONDS, last_ad_at: undefined, snooze_count: MAX_SNOOZES, snooze_refresh_at: undefined, preroll_free_until: undefined, stream_id: undefined, last_commercial_at: undefined };
+      channels.set(broadcasterId, ads);
+    }
+    const now = context.now();
+    while (ads.snooze_refresh_at !== undefined && now >= ads.snooze_refresh_at) {
+      ads.snooze_count++;
+      ads.snooze_refresh_at = ads.snooze_count < MAX_SNOOZES ? ads.snooze_refresh_at + SNOOZE_REFRESH_MS : undefined;
+    }
+    if (ads.preroll_free_until !== undefined && now >= ads.preroll_free_until) ads.preroll_free_until = undefined;
+    const stream = broadcasts.live(broadcasterId);
+    if (!stream) {
+      ads.stream_id = undefined;
+      ads.next_ad_at = undefined;
+      ads.last_ad_at = undefined;
+      return ads;
+    }
+    if (ads.stream_id !== stream.id) {
+      ads.stream_id = stream.id;
+      ads.next_ad_at = stream.started_at + AUTO_AD_INTERVAL_MS;
+      ads.last_ad_at = undefined;
+    }
+    while (ads.next_ad_at !== undefined && now >= ads.next_ad_at) {
+      adBreak(broadcasterId, ads.next_ad_at, ads.duration, true);
+      ads.last_ad_at = ads.next_ad_at;
+      ads.next_ad_at += AUTO_AD_INTERVAL_MS;
+    }
+    return ads;
+  };
+
+  const stamp = (ms: number | undefined) => (ms === undefined ? '' : iso(ms));
+  const knownBroadcaster = (broadcasterId: string) => {
+    if (!state.user(broadcasterId)) throw new HttpError(400, 'The broadcaster ID is not valid.');
+  };
+
+  registerRoutes(router, context, [
+    route({
+      method: 'POST',
+      path: '/channels/commercial',
+      token: 'user',
+      scopes: ['channel:edit:commercial'],
+      body: ['broadcaster_id', 'length'],
+      handle: ({ request, token }) => {
+        const body = request.body as { broadcaster_id: unknown; length: unknown };
+        const broadcasterId = String(body.broadcaster_id);
+        requireTokenUser(token, broadcasterId, 'broadcaster_id');
+        if (typeof body.length !== 'number' || !Number.isInteger(body.length) || body.length < 1) {
+          throw new HttpError(400, `The parameter "length" was malformed: the value must be a whole number of seconds from 1 to ${MAX_COMMERCIAL_SECONDS}`);
+        }
+        const length = Math.min(body.length, MAX_COMMERCIAL_SECONDS);
+        const user = state.user(broadcasterId);
+        if (!user) throw new HttpError(404, 'The ID in broadcaster_id was not found.');
+        if (user.broadcaster_type === '') throw new HttpError(400, 'Only partners and affiliates may run commercials.');
+        const ads = current(broadcasterId);
+        if (!broadcasts.live(broadcasterId)) throw new HttpError(400, 'To start a commercial, the broadcaster must be streaming live.');
+        const now = context.now();
+        if (ads.last_commercial_at !== undefined) {
+          const wait = Math.ceil((ads.last_commercial_at + COMMERCIAL_COOLDOWN_SECONDS * 1000 - now) / 1000);
+          if (wait > 0) throw new HttpError(429, `The broadcaster may not run another commercial until the cooldown period expires: retry after ${wait} second${wait === 1 ? '' : 's'}.`);
+        }
+        ads.last_commercial_at = now;
+        ads.last_ad_at = now;
+        ads.next_ad_at = now + AUTO_AD_INTERVAL_MS;
+        adBreak(broadcasterId, now, length, false);
+        return ok([{ length, message: '', retry_after: COMMERCIAL_COOLDOWN_SECONDS }]);
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/channels/ads',
+      token: 'user',
+      scopes: ['channel:read:ads'],
+      query: ['broadcaster_id'],
+      handle: ({ request, token }) => {
+        const broadcasterId = request.query.get('broadcaster_id')!;
+        requireTokenUser(token, broadcasterId, 'broadcaster_id');
+        knownBroadcaster(broadcasterId);
+        const ads = current(broadcasterId);
+        const now = context.now();
+        return ok([
+          {
+            next_ad_at: stamp(ads.next_ad_at),
+            last_ad_at: stamp(ads.last_ad_at),
+            duration: ads.next_ad_at === undefined ? 0 : ads.duration,
+            preroll_free_time: ads.preroll_free_until === undefined ? 0 : Math.ceil((ads.preroll_free_until - now) / 1000),
+            snooze_count: ads.snooze_count,
+            snooze_refresh_at: stamp(ads.snooze_refresh_at),
+          },
+        ]);
+      },
+    }),
+    route({
+      method: 'POST',
+      path: '/channels/ads/schedule/snooze',
+      token: 'user',
+      scopes: ['channel:manage:ads'],
+      query: ['broadcaster_id'],
+      handle: ({ request, token }) => {
+        const broadcasterId = request.query.get('broadcaster_id')!;
+        requireTokenUser(token, broadcasterId, 'broadcaster_id');
+        knownBroadcaster(broadcasterId);
+        const ads = current(broadcasterId);
+        if (!broadcasts.live(broadcasterId)) throw new HttpError(400, 'The channel is not currently live.');
+        if (ads.next_ad_at === undefined) throw new HttpError(400, 'Channel does not have an upcoming scheduled ad break.');
+        if (ads.snooze_count === 0) throw new HttpError(429, 'Channel has no snoozes left.');
+        ads.snooze_count--;
+        ads.snooze_refresh_at ??= context.now() + SNOOZE_REFRESH_MS;
+        ads.next_ad_at += SNOOZE_PUSH_MS;
+        return ok([{ snooze_count: ads.snooze_count, snooze_refresh_at: stamp(ads.snooze_refresh_at), next_ad_at: stamp(ads.next_ad_at) }]);
+      },
+    }),
+  ]);
+
+  const copy = (ads: AdState): AdScheduleRecord => ({
+    next_ad_at: ads.next_ad_at,
+    duration: ads.duration,
+    last_ad_at: ads.last_ad_at,
+    snooze_count: ads.snooze_count,
+    snooze_refresh_at: ads.snooze_refresh_at,
+    preroll_free_until: ads.preroll_free_until,
+  });
+
+  return {
+    schedule: (broadcasterId) => copy(current(broadcasterId)),
+    update(broadcasterId, changes) {
+      const ads = current(broadcasterId);
+      if (changes.snooze_count !== undefined) {
+        if (!Number.isInteger(changes.snooze_count) || changes.snooze_count < 0 || changes.snooze_count > MAX_SNOOZES) {
+          throw new Error(`snooze_count must be a whole number from 0 to ${MAX_SNOOZES}, not ${changes.snooze_count}.`);
+        }
+        ads.snooze_count = changes.snooze_count;
+        ads.snooze_refresh_at = ads.snooze_count < MAX_SNOOZES ? (ads.snooze_refresh_at ?? context.now() + SNOOZE_REFRESH_MS) : undefined;
+      }
+      if (changes.duration !== undefined) {
+        if (!Number.isInteger(changes.duration) || changes.duration < 1) throw new Error(`duration must be a whole number of seconds of 1 or more, not ${changes.duration}.`);
+        ads.duration = changes.duration;
+      }
+      if (changes.next_ad_at !== undefined) {
+        if (!broadcasts.live(broadcasterId)) throw new Error(`User ${broadcasterId} is not live: only a live channel has a next ad.`);
+        ads.next_ad_at = changes.next_ad_at;
+      }
+      if (changes.preroll_free_time !== undefined) {
+        if (!(changes.preroll_free_time >= 0)) throw new Error(`preroll_free_time must be 0 or more seconds, not ${changes.preroll_free_time}.`);
+        ads.preroll_free_until = changes.preroll_free_time === 0 ? undefined : context.now() + changes.preroll_free_time * 1000;
+      }
+      return copy(current(broadcasterId));
+    },
+  };
+}

@@ -172,6 +172,20 @@ describe('Get Streams: GET /streams', () => {
   });
 });
 
+describe('with the users-side groups', () => {
+  it('Modify Channel Information and follows made there show in Get Streams and Get Followed Streams', async () => {
+    const { mock, streamer, viewer, call, tokens } = await start();
+    const game = mock.state.addGame({ name: 'Chess', id: '743' });
+    mock.streams.start(streamer.id, { viewer_count: 3 });
+    const modified = await call('PATCH', '/channels', tokens.streamer, { query: { broadcaster_id: streamer.id }, body: { title: 'endgame study', game_id: game.id, broadcaster_language: 'de', tags: ['Schach'] } });
+    expect(modified.status).toBe(204);
+    mock.channels.follow(viewer.id, streamer.id);
+    const followed = await call('GET', '/streams/followed', tokens.viewer, { query: { user_id: viewer.id } });
+    expect(followed.body.data).toEqual([expect.objectContaining({ user_id: streamer.id, title: 'endgame study', game_id: '743', game_name: 'Chess', language: 'de', tags: ['Schach'] })]);
+    expect((await call('GET', '/streams', tokens.app, { query: { game_id: '743', language: 'de' } })).body.data).toHaveLength(1);
+  });
+});
+
 describe('Get Followed Streams: GET /streams/followed', () => {
   it("lists the live channels the user follows, from channel.followers", async () => {
     const { mock, streamer, other, editor, viewer, call, tokens } = await start();

@@ -226,3 +226,104 @@ export function exactlyOne<T extends string>(request: MockRequest, names: readon
   if (given.length > 1) throw new HttpError(400, `The parameters ${list} are mutually exclusive: give only one of them`);
   return given[0]!;
 }
+
+// ---- Checks and events that the chat, moderation and guest star tables share ------------------
+
+/** What a handler answers. */
+type Answer = MockResponse | Promise<MockResponse>;
+
+/** A call acting as a channel's moderator, with both IDs checked (see `asModerator`). */
+export interface ModeratorCall extends RouteCall {
+  readonly broadcasterId: string;
+  readonly moderatorId: string;
+}
+
+/**
+ * The handler of a route that acts as a moderator of a channel: the query's `moderator_id` must be
+ * the token's user (a user token; 401) and the broadcaster or one of their moderators (403). The
+ * channel is the query's `broadcaster_id`, or the parameter `broadcaster` names. The row lists both
+ * in `query`.
+ */
+export function asModerator(handle: (call: ModeratorCall) => Answer, broadcaster = 'broadcaster_id'): RouteRow['handle'] {
+  return (call) => {
+    const broadcasterId = required(call.request, broadcaster);
+    const moderatorId = required(call.request, 'moderator_id');
+    requireModerator(call.context, call.token, broadcasterId, moderatorId);
+    return handle({ ...call, broadcasterId, moderatorId });
+  };
+}
+
+/** A call whose query names the acting user, checked (see `asTokenUser`). */
+export interface TokenUserCall extends RouteCall {
+  /** The ID in the named query parameter: the token's user (any ID with an app token). */
+  readonly userId: string;
+}
+
+/**
+ * The handler of a route whose query parameter `name` (`broadcaster_id`, `user_id`...) names the
+ * acting user: with a user token it must be the token's user (401). The row lists it in `query`.
+ */
+export function asTokenUser(name: string, handle: (call: TokenUserCall) => Answer): RouteRow['handle'] {
+  return (call) => {
+    const userId = required(call.request, name);
+    if (call.token.userId !== undefined) requireTokenUser(call.token, userId, name);
+    return handle({ ...call, userId });
+  };
+}
+
+/**
+ * A text of `min` (default 0) to `max` characters, counted as the platform counts them (code
+ * points, so an emoji is one); otherwise `status` (400 by default) naming the parameter and the range.
+ */
+export function requireLength(text: string, name: string, limits: { min?: number; max: number }, status = 400): string {
+  const { min = 0, max } = limits;
+  const length = Array.from(text).length;
+  if (length < min || length > max) {
+    throw new HttpError(status, min > 0 ? `The parameter "${name}" must be from ${min} to ${max} characters` : `The parameter "${name}" may be at most ${max} characters`);
+  }
+  return text;
+}
+
+/** A whole number from `min` to `max` (a JSON number), or 400 naming the parameter and the range. */
+export function wholeNumber(value: unknown, name: string, min: number, max: number): number {
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    throw new HttpError(400, `The parameter "${name}" must be a whole number from ${min} to ${max}`);
+  }
+  return value;
+}
+
+/** An optional whole-number query parameter from `min` to `max` (400 otherwise); undefined when absent or empty. */
+export function wholeNumberQuery(request: MockRequest, name: string, min: number, max: number): number | undefined {
+  const text = request.query.get(name);
+  if (text === null || text === '') return undefined;
+  return wholeNumber(/^-?\d+$/.test(text) ? Number(text) : text, name, min, max);
+}
+
+/** The detail objects of `channel.moderate`, in the payload's order; version 1 has no `warn`. */
+const MODERATE_DETAILS = [
+  'followers', 'slow', 'vip', 'unvip', 'mod', 'unmod', 'ban', 'unban', 'timeout', 'untimeout', 'raid', 'unraid', 'delete',
+  'automod_terms', 'unban_request', 'warn', 'shared_chat_ban', 'shared_chat_unban', 'shared_chat_timeout', 'shared_chat_untimeout', 'shared_chat_delete',
+] as const;
+/** A detail object of `channel.moderate`. */
+export type ModerateDetail = (typeof MODERATE_DETAILS)[number];
+
+/**
+ * Raises `channel.moderate` in every version a subscriber may hold: version 1 (except for `warn`,
+ * which it does not know, and without the `warn` field) and version 2. Every detail object is null
+ * but the action's own.
+ */
+export function raiseModerate(context: HelixContext, broadcasterId: string, moderatorId: string, action: string, detail?: { key: ModerateDetail; value: Record<string, unknown> }): void {
+  for (const version of ['1', '2'] as const) {
+    if (version === '1' && (action === 'warn' || detail?.key === 'warn')) continue;
+    const event: Record<string, unknown> = {
+      ...userFields(context, broadcasterId, 'broadcaster_user'),
+      source_broadcaster_user_id: null,
+      source_broadcaster_user_login: null,
+      source_broadcaster_user_name: null,
+      ...userFields(context, moderatorId, 'moderator_user'),
+      action,
+    };
+    for (const key of MODERATE_DETAILS) if (version === '2' || key !== 'warn') event[key] = detail?.key === key ? detail.value : null;
+    context.events.raise({ type: 'channel.moderate', version, condition: { broadcaster_user_id: broadcasterId }, event });
+  }
+}

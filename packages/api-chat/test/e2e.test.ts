@@ -158,7 +158,8 @@ describe('pinned chat message: the States rows', () => {
 describe('send', () => {
   it('delivers a message: is_sent true and its ID; the chat sees it', async () => {
     const sent = await send(client.as(viewer.id), { broadcaster_id: broadcaster.id, message: 'hello chat' });
-    expect(sent).toEqual({ message_id: expect.any(String), is_sent: true });
+    // The platform answers drop_reason null for a sent message; the result passes it on.
+    expect(sent).toEqual({ message_id: expect.any(String), is_sent: true, drop_reason: null });
     const delivered = events.find((event) => event.type === 'channel.chat.message');
     expect(delivered?.event).toMatchObject({ message_id: sent.message_id, chatter_user_id: viewer.id, message: { text: 'hello chat' } });
   });

@@ -263,6 +263,70 @@ describe('chat settings', () => {
   });
 });
 
+describe('chat settings: what issue 15 found the mock stricter about', () => {
+  const scopes = ['moderator:manage:chat_settings'];
+  const moderates = () => raised('channel.moderate');
+  /** The `followers` and `slow` objects of a channel.moderate event, and any other detail object that is not null. */
+  const details = (event: RaisedEvent) => Object.fromEntries(Object.entries(event.event as Record<string, unknown>).filter(([key, value]) => ['followers', 'slow'].includes(key) || (value !== null && typeof value === 'object')));
+
+  it('raises a channel.moderate action for each mode turned on or off, in versions 1 and 2', async () => {
+    const token = tokenFor(moderator, scopes);
+    const query = { broadcaster_id: broadcaster.id, moderator_id: moderator.id };
+    await call('PATCH', '/chat/settings', { token, query, body: { slow_mode: true, slow_mode_wait_time: 10, follower_mode: true, follower_mode_duration: 30, emote_mode: true, subscriber_mode: true, unique_chat_mode: true } });
+    expect(raised('channel.chat_settings.update')).toHaveLength(1);
+    const on = moderates();
+    expect(on.map((event) => `${(event.event as { action: string }).action}@${event.version}`)).toEqual([
+      'emoteonly@1', 'emoteonly@2', 'followers@1', 'followers@2', 'slow@1', 'slow@2', 'subscribers@1', 'subscribers@2', 'uniquechat@1', 'uniquechat@2',
+    ]);
+    for (const event of on) {
+      expect(event.condition).toEqual({ broadcaster_user_id: broadcaster.id });
+      expect(event.event).toMatchObject({ broadcaster_user_id: broadcaster.id, moderator_user_id: moderator.id, moderator_user_login: 'mossmod', source_broadcaster_user_id: null });
+    }
+    expect(details(on[2]!)).toEqual({ followers: { follow_duration_minutes: 30 }, slow: null });
+    expect(details(on[4]!)).toEqual({ followers: null, slow: { wait_time_seconds: 10 } });
+    // Each version in its own shape: version 1 has no warn field, version 2 has it null.
+    expect(on[0]!.event).not.toHaveProperty('warn');
+    expect(on[1]!.event).toHaveProperty('warn', null);
+
+    events.length = 0;
+    await call('PATCH', '/chat/settings', { token, query, body: { slow_mode: true, slow_mode_wait_time: 20 } });
+    expect(moderates().map((event) => `${(event.event as { action: string }).action}@${event.version}`)).toEqual(['slow@1', 'slow@2']);
+    expect(details(moderates()[1]!)).toEqual({ followers: null, slow: { wait_time_seconds: 20 } });
+
+    events.length = 0;
+    await call('PATCH', '/chat/settings', { token, query, body: { slow_mode: false, follower_mode: false, emote_mode: false, subscriber_mode: false, unique_chat_mode: false, non_moderator_chat_delay: true } });
+    const off = moderates().filter((event) => event.version === '2');
+    expect(off.map((event) => (event.event as { action: string }).action)).toEqual(['emoteonlyoff', 'followersoff', 'slowoff', 'subscribersoff', 'uniquechatoff']);
+    expect(off.every((event) => Object.values(details(event)).every((value) => value === null))).toBe(true);
+    expect(moderates()).toHaveLength(10);
+
+    // Nothing changed: no event at all; the delay alone has no channel.moderate action.
+    events.length = 0;
+    await call('PATCH', '/chat/settings', { token, query, body: { slow_mode: false } });
+    await call('PATCH', '/chat/settings', { token, query, body: { non_moderator_chat_delay: false } });
+    expect(raised('channel.chat_settings.update')).toHaveLength(1);
+    expect(moderates()).toHaveLength(0);
+  });
+
+  it('takes a duration without its mode flag while the mode is already on', async () => {
+    const token = tokenFor(moderator, scopes);
+    const query = { broadcaster_id: broadcaster.id, moderator_id: moderator.id };
+    for (const body of [{ slow_mode_wait_time: 10 }, { follower_mode_duration: 60 }, { non_moderator_chat_delay_duration: 4 }]) {
+      const refused = await call('PATCH', '/chat/settings', { token, query, body });
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(refused.body.message).toContain(Object.keys(body)[0]);
+    }
+    await call('PATCH', '/chat/settings', { token, query, body: { slow_mode: true, follower_mode: true, non_moderator_chat_delay: true } });
+    const retimed = await call('PATCH', '/chat/settings', { token, query, body: { slow_mode_wait_time: 10, follower_mode_duration: 60, non_moderator_chat_delay_duration: 4 } });
+    expect(retimed.status).toBe(200);
+    expect(retimed.body.data[0]).toMatchObject({ slow_mode: true, slow_mode_wait_time: 10, follower_mode: true, follower_mode_duration: 60, non_moderator_chat_delay: true, non_moderator_chat_delay_duration: 4 });
+    // The range still holds, and a duration sent with its mode set false is still refused.
+    expect((await call('PATCH', '/chat/settings', { token, query, body: { slow_mode_wait_time: 121 } })).status).toBe(400);
+    expect((await call('PATCH', '/chat/settings', { token, query, body: { slow_mode: false, slow_mode_wait_time: 10 } })).status).toBe(400);
+    expect(mock.chat.settingsOf(broadcaster.id)).toMatchObject({ slow_mode: true, slow_mode_wait_time: 10 });
+  });
+});
+
 describe('GET /shared_chat/session', () => {
   it('answers data [] without a session, the session once started', async () => {
     const token = tokenFor(undefined);
@@ -379,7 +443,8 @@ describe('POST /chat/messages', () => {
     const token = tokenFor(viewer, ['user:write:chat']);
     const { status, body } = await call('POST', '/chat/messages', { token, body: { broadcaster_id: broadcaster.id, sender_id: viewer.id, message: '@northwind nice pixelfHype' } });
     expect(status).toBe(200);
-    expect(body).toEqual({ data: [{ message_id: expect.any(String), is_sent: true }] });
+    // A sent message says so with drop_reason null, as the platform does (issue 15).
+    expect(body).toEqual({ data: [{ message_id: expect.any(String), is_sent: true, drop_reason: null }] });
     const stored = mock.state.channel(broadcaster.id).messages;
     expect(stored).toEqual([expect.objectContaining({ message_id: body.data[0].message_id, sender_id: viewer.id, text: '@northwind nice pixelfHype', sent_at: START })]);
     const [message] = raised('channel.chat.message');
@@ -440,6 +505,20 @@ describe('POST /chat/messages', () => {
     expect((await call('POST', '/chat/messages', { token, body: { broadcaster_id: broadcaster.id, sender_id: other.id, message: 'hi' } })).status).toBe(401);
     expect((await call('POST', '/chat/messages', { token, body: { broadcaster_id: broadcaster.id, sender_id: viewer.id, message: 'hi', for_source_only: true } })).status).toBe(400);
     expect((await call('POST', '/chat/messages', { token: tokenFor(viewer), body: { broadcaster_id: broadcaster.id, sender_id: viewer.id, message: 'hi' } })).status).toBe(401);
+  });
+
+  it('takes broadcaster_id and sender_id from the query as well as the body (issue 15)', async () => {
+    const token = tokenFor(viewer, ['user:write:chat']);
+    const inQuery = await call('POST', '/chat/messages', { token, query: { broadcaster_id: broadcaster.id, sender_id: viewer.id }, body: { message: 'from the query' } });
+    expect(inQuery.status).toBe(200);
+    expect(inQuery.body.data[0]).toMatchObject({ is_sent: true, drop_reason: null });
+    const mixed = await call('POST', '/chat/messages', { token, query: { broadcaster_id: broadcaster.id }, body: { sender_id: viewer.id, message: 'half and half' } });
+    expect(mixed.body.data[0].is_sent).toBe(true);
+    expect(mock.state.channel(broadcaster.id).messages.map((message) => message.text)).toEqual(['from the query', 'half and half']);
+    // Still required somewhere, and the sender must still be the token's user.
+    expect((await call('POST', '/chat/messages', { token, query: { sender_id: viewer.id }, body: { message: 'x' } })).body.message).toBe('Missing required parameter "broadcaster_id"');
+    expect((await call('POST', '/chat/messages', { token, query: { broadcaster_id: broadcaster.id }, body: { message: 'x' } })).body.message).toBe('Missing required parameter "sender_id"');
+    expect((await call('POST', '/chat/messages', { token, query: { broadcaster_id: broadcaster.id, sender_id: other.id }, body: { message: 'x' } })).status).toBe(401);
   });
 
   it('lets an app token send for a bot that granted user:bot, in a channel that granted channel:bot or that it moderates', async () => {

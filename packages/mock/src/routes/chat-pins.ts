@@ -1,0 +1,76 @@
+// Pinned chat messages (reference: Get Pinned Chat Messages, Pin Chat Message, Update Pinned Chat
+// Message, Unpin Chat Message).
+import { HttpError } from '../http';
+import { asModerator, noContent, ok, route, wholeNumberQuery, type RouteRow } from '../helix';
+import type { ChatState } from './chat-state';
+
+/** `duration_seconds` of a pin: 30 to 1800 seconds; absent, the pin lasts until the stream ends. */
+const PIN_SECONDS = { min: 30, max: 1800 };
+
+/** The pin routes. */
+export function chatPinRoutes(chat: ChatState): RouteRow[] {
+  const { context } = chat;
+  const manage = ['moderator:manage:chat_messages'];
+
+  return [
+    route({
+      method: 'GET',
+      path: '/chat/pins',
+      token: 'either',
+      scopes: ['moderator:read:chat_messages', 'moderator:manage:chat_messages'],
+      query: ['broadcaster_id', 'moderator_id'],
+      handle: asModerator(({ broadcasterId }) => {
+        const pin = chat.livePin(broadcasterId);
+        return ok(pin ? [chat.pinWire(pin)] : []);
+      }),
+    }),
+
+    route({
+      method: 'PUT',
+      path: '/chat/pins',
+      token: 'either',
+      scopes: manage,
+      query: ['broadcaster_id', 'moderator_id', 'message_id'],
+      handle: asModerator(({ request, broadcasterId, moderatorId }) => {
+        const seconds = wholeNumberQuery(request, 'duration_seconds', PIN_SECONDS.min, PIN_SECONDS.max);
+        const message = chat.findMessage(broadcasterId, request.query.get('message_id')!);
+        if (!message) throw new HttpError(404, 'The message in message_id was not found in the broadcaster\'s chat');
+        // One pin per chat: a new pin replaces the old one.
+        chat.setPin(broadcasterId, message, moderatorId, seconds);
+        return noContent();
+      }),
+    }),
+
+    route({
+      method: 'PATCH',
+      path: '/chat/pins',
+      token: 'either',
+      scopes: manage,
+      query: ['broadcaster_id', 'moderator_id', 'message_id'],
+      handle: asModerator(({ request, broadcasterId }) => {
+        const seconds = wholeNumberQuery(request, 'duration_seconds', PIN_SECONDS.min, PIN_SECONDS.max);
+        const pin = chat.livePin(broadcasterId);
+        if (pin?.message.message_id !== request.query.get('message_id')) throw new HttpError(404, 'The message in message_id is not the pinned message');
+        const now = context.now();
+        pin.endsAt = seconds === undefined ? undefined : now + seconds * 1000;
+        pin.updatedAt = now;
+        pin.pinnedWhileLive = pin.pinnedWhileLive || context.state.channel(broadcasterId).live;
+        return noContent();
+      }),
+    }),
+
+    route({
+      method: 'DELETE',
+      path: '/chat/pins',
+      token: 'either',
+      scopes: manage,
+      query: ['broadcaster_id', 'moderator_id', 'message_id'],
+      handle: asModerator(({ request, broadcasterId }) => {
+        const pin = chat.livePin(broadcasterId);
+        if (pin?.message.message_id !== request.query.get('message_id')) throw new HttpError(404, 'The message in message_id is not the pinned message');
+        chat.pins.delete(broadcasterId);
+        return noContent();
+      }),
+    }),
+  ];
+}

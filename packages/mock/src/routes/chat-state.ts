@@ -1,0 +1,331 @@
+// What the chat group's tables share: the stores of emotes, badges, settings, pins, colors and
+// shared chat sessions, and how a message reaches chat (fragments, badges, the channels that see
+// it, the `channel.chat.message` events).
+import { iso, userFields, type HelixContext } from '../helix';
+import type { MockChatMessage } from '../state';
+import type { ChatBadgeSetInput, ChatEmoteInput } from './chat-emotes';
+
+/** A channel's chat settings as the platform stores them. */
+export interface MockChatSettings {
+  emote_mode: boolean;
+  follower_mode: boolean;
+  /** Minutes; null when follower mode is off. */
+  follower_mode_duration: number | null;
+  non_moderator_chat_delay: boolean;
+  /** Seconds (2, 4 or 6); null when the delay is off. */
+  non_moderator_chat_delay_duration: number | null;
+  slow_mode: boolean;
+  /** Seconds; null when slow mode is off. */
+  slow_mode_wait_time: number | null;
+  subscriber_mode: boolean;
+  unique_chat_mode: boolean;
+}
+
+/** A shared chat session as `GET /shared_chat/session` returns it. */
+export interface MockSharedChatSession {
+  session_id: string;
+  host_broadcaster_id: string;
+  participants: { broadcaster_id: string }[];
+  created_at: string;
+  updated_at: string;
+}
+
+/** An emote as the chat group stores it. */
+export interface EmoteRecord {
+  id: string;
+  name: string;
+  emote_type: string;
+  emote_set_id: string;
+  owner_id: string;
+  tier: string;
+  format: string[];
+  scale: string[];
+  theme_mode: string[];
+}
+
+/** A badge set in the wire shape. */
+export interface BadgeSet {
+  set_id: string;
+  versions: {
+    id: string;
+    image_url_1x: string;
+    image_url_2x: string;
+    image_url_4x: string;
+    title: string;
+    description: string;
+    click_action: string | null;
+    click_url: string | null;
+  }[];
+}
+
+/** The message pinned in a channel. */
+export interface Pin {
+  message: MockChatMessage;
+  pinnedBy: string;
+  startsAt: number;
+  /** Epoch ms; undefined while it lasts until the stream ends. */
+  endsAt: number | undefined;
+  updatedAt: number;
+  /** A pin without duration ends with the stream, so it only ends if there was a stream to end. */
+  pinnedWhileLive: boolean;
+}
+
+/** A shared chat session as the chat group stores it. */
+export interface SharedSession {
+  id: string;
+  host: string;
+  participants: string[];
+  createdAt: number;
+  updatedAt: number;
+}
+
+const DEFAULT_SETTINGS: MockChatSettings = {
+  emote_mode: false,
+  follower_mode: false,
+  follower_mode_duration: null,
+  non_moderator_chat_delay: false,
+  non_moderator_chat_delay_duration: null,
+  slow_mode: false,
+  slow_mode_wait_time: null,
+  subscriber_mode: false,
+  unique_chat_mode: false,
+};
+
+/** The chat group's data, and what more than one of its tables (or its controls) does with it. */
+export class ChatState {
+  globalEmotes: EmoteRecord[];
+  readonly channelEmotes = new Map<string, EmoteRecord[]>();
+  readonly userEmotes = new Map<string, EmoteRecord[]>();
+  globalBadges: BadgeSet[];
+  readonly channelBadges = new Map<string, BadgeSet[]>();
+  readonly settings = new Map<string, MockChatSettings>();
+  readonly pins = new Map<string, Pin>();
+  /** user ID → the color the user picked (`#RRGGBB`). */
+  readonly colors = new Map<string, string>();
+  /** Users who may pick any hex color. */
+  readonly premium = new Set<string>();
+  readonly sessions: SharedSession[] = [];
+  /** message_id → the message it answers, for the `reply` object of later replies. */
+  readonly replies = new Map<string, MockChatMessage>();
+  #nextEmote = 1;
+
+  constructor(readonly context: HelixContext) {
+    this.globalEmotes = ['SmileWide', 'HighFive', 'GoodGame', 'HeartBeat'].map((name, index) =>
+      this.emoteRecord({ id: String(101 + index), name }, { emote_type: 'globals', emote_set_id: '0', owner_id: '0' }),
+    );
+    this.globalBadges = [
+      { set_id: 'broadcaster', versions: [{ id: '1', title: 'Broadcaster' }] },
+      { set_id: 'moderator', versions: [{ id: '1', title: 'Moderator' }] },
+      { set_id: 'subscriber', versions: [{ id: '0', title: 'Subscriber' }, { id: '3', title: '3-Month Subscriber' }] },
+      { set_id: 'vip', versions: [{ id: '1', title: 'VIP' }] },
+    ].map(badgeSet);
+  }
+
+  /** An emote record from a test's description, with `defaults` for what it leaves out. */
+  emoteRecord(input: ChatEmoteInput, defaults: Partial<EmoteRecord>): EmoteRecord {
+    const emote_type = input.emote_type ?? defaults.emote_type ?? 'subscriptions';
+    return {
+      id: input.id ?? `emotesv2_${(this.#nextEmote++).toString(16).padStart(8, '0')}`,
+      name: input.name,
+      emote_type,
+      emote_set_id: input.emote_set_id ?? defaults.emote_set_id ?? '',
+      owner_id: input.owner_id ?? defaults.owner_id ?? '',
+      tier: input.tier ?? (emote_type === 'subscriptions' ? '1000' : ''),
+      format: input.format ?? ['static'],
+      scale: input.scale ?? ['1.0', '2.0', '3.0'],
+      theme_mode: input.theme_mode ?? ['light', 'dark'],
+    };
+  }
+
+  /** A channel's settings record (the defaults until changed), stored on first use. */
+  settingsOf(broadcasterId: string): MockChatSettings {
+    let record = this.settings.get(broadcasterId);
+    if (!record) {
+      record = { ...DEFAULT_SETTINGS };
+      this.settings.set(broadcasterId, record);
+    }
+    return record;
+  }
+
+  /** The emotes a user can type in a channel, by name. */
+  emotesByName(broadcasterId: string, userId: string | undefined): Map<string, EmoteRecord> {
+    const all = [...this.globalEmotes, ...(this.channelEmotes.get(broadcasterId) ?? []), ...(userId === undefined ? [] : (this.userEmotes.get(userId) ?? []))];
+    return new Map(all.map((emote) => [emote.name, emote]));
+  }
+
+  /** Splits text into the fragments of chat events: text, emote (a known emote name) and mention (`@login` of a known user). */
+  fragmentsOf(broadcasterId: string, userId: string | undefined, text: string): Record<string, unknown>[] {
+    const emotes = this.emotesByName(broadcasterId, userId);
+    const fragments: Record<string, unknown>[] = [];
+    let pending = '';
+    const flush = () => {
+      if (pending !== '') fragments.push({ type: 'text', text: pending, cheermote: null, emote: null, mention: null });
+      pending = '';
+    };
+    for (const part of text.split(/(\s+)/)) {
+      const emote = emotes.get(part);
+      const login = /^@(\w+)$/.exec(part)?.[1]?.toLowerCase();
+      const mentioned = login === undefined ? undefined : [...this.context.state.users.values()].find((user) => user.login === login);
+      if (emote) {
+        flush();
+        fragments.push({ type: 'emote', text: part, cheermote: null, emote: { id: emote.id, emote_set_id: emote.emote_set_id, owner_id: emote.owner_id, format: emote.format }, mention: null });
+      } else if (mentioned) {
+        flush();
+        fragments.push({ type: 'mention', text: part, cheermote: null, emote: null, mention: { user_id: mentioned.id, user_name: mentioned.display_name, user_login: mentioned.login } });
+      } else {
+        pending += part;
+      }
+    }
+    flush();
+    return fragments;
+  }
+
+  /** The badge a user shows in a channel's chat: broadcaster, moderator or VIP. */
+  badgesOf(broadcasterId: string, userId: string): { set_id: string; id: string; info: string }[] {
+    const channel = this.context.state.channel(broadcasterId);
+    if (userId === broadcasterId) return [{ set_id: 'broadcaster', id: '1', info: '' }];
+    if (channel.moderators.has(userId)) return [{ set_id: 'moderator', id: '1', info: '' }];
+    if (channel.vips.has(userId)) return [{ set_id: 'vip', id: '1', info: '' }];
+    return [];
+  }
+
+  sessionOf(broadcasterId: string): SharedSession | undefined {
+    return this.sessions.find((session) => session.participants.includes(broadcasterId));
+  }
+
+  sessionWire(session: SharedSession): MockSharedChatSession {
+    return {
+      session_id: session.id,
+      host_broadcaster_id: session.host,
+      participants: session.participants.map((id) => ({ broadcaster_id: id })),
+      created_at: iso(session.createdAt),
+      updated_at: iso(session.updatedAt),
+    };
+  }
+
+  /**
+   * The channels that see something said in `broadcasterId`: every channel of its shared chat
+   * session unless it is for the source only, with the `source_*` fields to put in their events
+   * (all null outside a shared chat).
+   */
+  audience(broadcasterId: string, forSourceOnly: boolean, sourceMessageId: string, sourceBadges: unknown): { targets: string[]; source: Record<string, unknown> } {
+    const session = this.sessionOf(broadcasterId);
+    if (!session) {
+      return {
+        targets: [broadcasterId],
+        source: { source_broadcaster_user_id: null, source_broadcaster_user_login: null, source_broadcaster_user_name: null, source_message_id: null, source_badges: null, is_source_only: null },
+      };
+    }
+    return {
+      targets: forSourceOnly ? [broadcasterId] : [broadcasterId, ...session.participants.filter((id) => id !== broadcasterId)],
+      source: { ...userFields(this.context, broadcasterId, 'source_broadcaster_user'), source_message_id: sourceMessageId, source_badges: sourceBadges, is_source_only: forSourceOnly },
+    };
+  }
+
+  /** Stores a message and raises `channel.chat.message` in every channel that sees it. */
+  deliver(broadcasterId: string, senderId: string, text: string, replyTo: MockChatMessage | undefined, forSourceOnly: boolean): MockChatMessage {
+    const { context } = this;
+    const message: MockChatMessage = { message_id: context.state.id(), broadcaster_id: broadcasterId, sender_id: senderId, text, sent_at: context.now(), deleted: false };
+    context.state.channel(broadcasterId).messages.push(message);
+    if (replyTo) this.replies.set(message.message_id, replyTo);
+    const badges = this.badgesOf(broadcasterId, senderId);
+    const thread = replyTo ? (this.replies.get(replyTo.message_id) ?? replyTo) : undefined;
+    const reply =
+      replyTo && thread
+        ? {
+            parent_message_id: replyTo.message_id,
+            parent_message_body: replyTo.text,
+            ...userFields(context, replyTo.sender_id, 'parent_user'),
+            thread_message_id: thread.message_id,
+            ...userFields(context, thread.sender_id, 'thread_user'),
+          }
+        : null;
+    const { targets, source } = this.audience(broadcasterId, forSourceOnly, message.message_id, badges);
+    for (const target of targets) {
+      context.events.raise({
+        type: 'channel.chat.message',
+        version: '1',
+        condition: { broadcaster_user_id: target },
+        event: {
+          ...userFields(context, target, 'broadcaster_user'),
+          ...userFields(context, senderId, 'chatter_user'),
+          message_id: message.message_id,
+          message: { text, fragments: this.fragmentsOf(broadcasterId, senderId, text) },
+          message_type: 'text',
+          badges,
+          cheer: null,
+          color: this.colors.get(senderId) ?? '',
+          reply,
+          channel_points_custom_reward_id: null,
+          ...source,
+        },
+      });
+    }
+    return message;
+  }
+
+  /** A message still in a channel's chat (not deleted). */
+  findMessage(broadcasterId: string, messageId: string): MockChatMessage | undefined {
+    return this.context.state.channel(broadcasterId).messages.find((message) => message.message_id === messageId && !message.deleted);
+  }
+
+  /** The pin in force in a channel: a pin whose time is up, whose stream ended or whose message was deleted is gone. */
+  livePin(broadcasterId: string): Pin | undefined {
+    const pin = this.pins.get(broadcasterId);
+    if (!pin) return undefined;
+    const expired = pin.endsAt === undefined ? pin.pinnedWhileLive && !this.context.state.channel(broadcasterId).live : this.context.now() >= pin.endsAt;
+    if (expired || pin.message.deleted) {
+      this.pins.delete(broadcasterId);
+      return undefined;
+    }
+    return pin;
+  }
+
+  /** Pins a message (one pin per chat: a new pin replaces the old one), for `seconds` or until the stream ends. */
+  setPin(broadcasterId: string, message: MockChatMessage, pinnedBy: string, seconds: number | undefined): void {
+    const now = this.context.now();
+    this.pins.set(broadcasterId, {
+      message,
+      pinnedBy,
+      startsAt: now,
+      endsAt: seconds === undefined ? undefined : now + seconds * 1000,
+      updatedAt: now,
+      pinnedWhileLive: this.context.state.channel(broadcasterId).live,
+    });
+  }
+
+  /** A pin as `GET /chat/pins` answers it. */
+  pinWire(pin: Pin): Record<string, unknown> {
+    const { message } = pin;
+    return {
+      message_id: message.message_id,
+      broadcaster_id: message.broadcaster_id,
+      ...userFields(this.context, message.sender_id, 'sender_user'),
+      ...userFields(this.context, pin.pinnedBy, 'pinned_by_user'),
+      message: { text: message.text, fragments: this.fragmentsOf(message.broadcaster_id, message.sender_id, message.text) },
+      starts_at: iso(pin.startsAt),
+      ends_at: pin.endsAt === undefined ? null : iso(pin.endsAt),
+      updated_at: iso(pin.updatedAt),
+    };
+  }
+}
+
+/** A badge set in the wire shape, versions sorted by ID. */
+export function badgeSet(input: ChatBadgeSetInput): BadgeSet {
+  const versions = [...input.versions]
+    .sort((a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }))
+    .map((version) => {
+      const image = (scale: number) => `https://static.example/badges/v1/${input.set_id}/${version.id}/${scale}`;
+      return {
+        id: version.id,
+        image_url_1x: version.image_url_1x ?? image(1),
+        image_url_2x: version.image_url_2x ?? image(2),
+        image_url_4x: version.image_url_4x ?? image(3),
+        title: version.title ?? input.set_id,
+        description: version.description ?? version.title ?? input.set_id,
+        click_action: version.click_action ?? null,
+        click_url: version.click_url ?? null,
+      };
+    });
+  return { set_id: input.set_id, versions };
+}

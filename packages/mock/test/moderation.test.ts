@@ -247,6 +247,38 @@ describe('held AutoMod messages: POST /moderation/automod/message', () => {
     expect(lastEvent('automod.message.update')!.event).toMatchObject({ status: 'denied', reason: 'blocked_term' });
   });
 
+  it('raises hold and update in version 1 and version 2, each in its own shape (issue 15)', async () => {
+    const { streamer, mod, viewer, tokens } = await setup();
+    const msgId = platform().moderation.holdMessage(streamer.id, viewer.id, 'you are all clowns lol', { category: 'aggression', level: 2 });
+    const message = { text: 'you are all clowns lol', fragments: [{ type: 'text', text: 'you are all clowns lol', cheermote: null, emote: null }] };
+    const who = { broadcaster_user_id: streamer.id, broadcaster_user_login: 'streamer', broadcaster_user_name: 'Streamer', user_id: viewer.id, user_login: 'viewer', user_name: 'viewer' };
+    const holds = eventsOf('automod.message.hold');
+    expect(holds.map((event) => event.version)).toEqual(['1', '2']);
+    expect(holds[0]).toEqual({
+      type: 'automod.message.hold',
+      version: '1',
+      condition: { broadcaster_user_id: streamer.id },
+      event: { ...who, message_id: msgId, message, category: 'aggression', level: 2, held_at: iso(START) },
+    });
+    expect(holds[1]!.event).toEqual({
+      ...who,
+      message_id: msgId,
+      message,
+      reason: 'automod',
+      automod: { category: 'aggression', level: 2, boundaries: [{ start_pos: 0, end_pos: 21 }] },
+      blocked_term: null,
+      held_at: iso(START),
+    });
+
+    expect((await call('POST', '/moderation/automod/message', tokens.mod, { body: { user_id: mod.id, msg_id: msgId, action: 'DENY' } })).status).toBe(204);
+    const updates = eventsOf('automod.message.update');
+    expect(updates.map((event) => event.version)).toEqual(['1', '2']);
+    const moderator = { moderator_user_id: mod.id, moderator_user_login: 'mossmod', moderator_user_name: 'MossMod' };
+    expect(updates[0]!.event).toEqual({ ...who, ...moderator, message_id: msgId, message, category: 'aggression', level: 2, status: 'denied', held_at: iso(START) });
+    expect(updates[1]!.event).toMatchObject({ ...moderator, reason: 'automod', automod: { category: 'aggression' }, blocked_term: null, status: 'denied' });
+    expect(updates[1]!.event).not.toHaveProperty('category');
+  });
+
   it('checks the acting moderator, the body shape and the message', async () => {
     const { streamer, mod, viewer, tokens } = await setup();
     const msgId = platform().moderation.holdMessage(streamer.id, viewer.id, 'hmm');
@@ -386,6 +418,10 @@ describe('bans: POST/DELETE /moderation/bans, GET /moderation/banned', () => {
     const moderate = lastEvent('channel.moderate')!;
     expect(moderate.version).toBe('2');
     expect(moderate.event).toMatchObject({ action: 'ban', moderator_user_id: mod.id, ban: { user_id: viewer.id, user_login: 'viewer', user_name: 'viewer', reason: 'spam' }, timeout: null, warn: null });
+    // A subscriber may hold either version of channel.moderate: version 1 gets the same action, without the warn field.
+    const [v1, v2] = eventsOf('channel.moderate');
+    expect(v1!.version).toBe('1');
+    expect(v1!.event).toEqual(Object.fromEntries(Object.entries(v2!.event as Record<string, unknown>).filter(([key]) => key !== 'warn')));
     expect(lastEvent('channel.chat.clear_user_messages')!.event).toMatchObject({ target_user_id: viewer.id });
     expect(platform().state.channel(streamer.id).messages[0]!.deleted).toBe(true);
   });
@@ -921,6 +957,8 @@ describe('warnings: POST /moderation/warnings', () => {
       },
     });
     expect(lastEvent('channel.moderate')!.event).toMatchObject({ action: 'warn', warn: { user_id: viewer.id, reason: 'No spoilers', chat_rules_cited: null } });
+    // Version 1 of channel.moderate knows no warn action: only version 2 hears of it.
+    expect(eventsOf('channel.moderate').map((event) => event.version)).toEqual(['2']);
     await call('POST', '/moderation/warnings', tokens.mod, { query: mq(streamer.id, mod.id), body: { data: { user_id: viewer.id, reason: 'Second one' } } });
     expect(platform().moderation.pendingWarning(streamer.id, viewer.id)).toMatchObject({ reason: 'Second one', moderator_id: mod.id });
     platform().moderation.acknowledgeWarning(streamer.id, viewer.id);

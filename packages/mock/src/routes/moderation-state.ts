@@ -1,0 +1,268 @@
+// What the moderation group's tables share. Facts other groups also need (bans, moderators, VIPs,
+// VIP slots, chat messages) live in the shared channel state; what only moderation knows (AutoMod,
+// held messages, unban requests, blocked terms, shield mode, warnings, suspicious users) lives here.
+import { HttpError, type MockRequest, type MockResponse } from '../http';
+import { ok, page, repeated, userFields, type HelixContext } from '../helix';
+
+/** The longest ban reason, warning reason and unban resolution text. */
+export const MAX_REASON = 500;
+/** The list operations' page sizes. */
+export const LIST_PAGE = { defaultFirst: 20, maxFirst: 100 };
+/** How many IDs a `user_id` filter may repeat. */
+export const MAX_USER_FILTER = 100;
+
+/** The eight AutoMod categories, in the platform's order. */
+export const AUTOMOD_CATEGORIES = [
+  'disability',
+  'aggression',
+  'sexuality_sex_or_gender',
+  'misogyny',
+  'bullying',
+  'swearing',
+  'race_ethnicity_or_religion',
+  'sex_based_terms',
+] as const;
+/** One AutoMod category. */
+export type AutoModCategory = (typeof AUTOMOD_CATEGORIES)[number];
+
+/** A channel's AutoMod levels, 0 to 4; `overall_level` is null once categories were set one by one. */
+export interface AutoModLevels extends Record<AutoModCategory, number> {
+  overall_level: number | null;
+}
+
+/** The values `GET /moderation/unban_requests` filters on. */
+export const UNBAN_REQUEST_STATUSES = ['pending', 'approved', 'denied', 'acknowledged', 'canceled'] as const;
+/** Where an unban request stands. */
+export type UnbanRequestStatus = (typeof UNBAN_REQUEST_STATUSES)[number];
+
+/** A banned user's request to be let back in. */
+export interface UnbanRequestRecord {
+  id: string;
+  broadcaster_id: string;
+  user_id: string;
+  text: string;
+  status: UnbanRequestStatus;
+  /** Epoch ms. */
+  created_at: number;
+  /** Who resolved it; undefined while pending. */
+  moderator_id: string | undefined;
+  /** Epoch ms; undefined while pending. */
+  resolved_at: number | undefined;
+  /** null while pending. */
+  resolution_text: string | null;
+}
+
+/** A term the channel blocks. */
+export interface BlockedTermRecord {
+  id: string;
+  broadcaster_id: string;
+  moderator_id: string;
+  text: string;
+  /** Epoch ms. */
+  created_at: number;
+  /** Epoch ms. */
+  updated_at: number;
+  /** Epoch ms; undefined for a term that does not expire (every term added through the API). */
+  expires_at: number | undefined;
+}
+
+/** A message AutoMod holds for a moderator to allow or deny. */
+export interface HeldMessageRecord {
+  msg_id: string;
+  broadcaster_id: string;
+  /** The author. */
+  user_id: string;
+  text: string;
+  /** Epoch ms. */
+  held_at: number;
+  status: 'pending' | 'approved' | 'denied';
+  /** `blocked_term` when the text contains one of the channel's blocked terms, else `automod`. */
+  reason: 'automod' | 'blocked_term';
+  category: string;
+  level: number;
+  /** The moderator who allowed or denied it. */
+  moderator_id: string | undefined;
+}
+
+/** A warning a user must acknowledge before chatting again. */
+export interface WarningRecord {
+  broadcaster_id: string;
+  user_id: string;
+  moderator_id: string;
+  reason: string;
+  /** Epoch ms. */
+  sent_at: number;
+}
+
+/** The treatment of a suspicious user. */
+export type SuspiciousStatus = 'NO_TREATMENT' | 'ACTIVE_MONITORING' | 'RESTRICTED';
+
+/** A user the channel watches or restricts. */
+export interface SuspiciousUserRecord {
+  user_id: string;
+  broadcaster_id: string;
+  /** The last moderator who changed it. */
+  moderator_id: string;
+  /** Epoch ms. */
+  updated_at: number;
+  status: SuspiciousStatus;
+  types: string[];
+}
+
+/** A channel's Shield Mode. */
+export interface ShieldRecord {
+  is_active: boolean;
+  /** The moderator who last turned it on or off. */
+  moderator_id: string;
+  /** Epoch ms; undefined when it was never on. */
+  last_activated_at: number | undefined;
+}
+
+/** A rule of `setAutoModVerdict`. */
+export interface VerdictRule {
+  match: string | RegExp;
+  permitted: boolean;
+}
+
+/** The value of `map` under `key`, created by `make` on first use. */
+export function entry<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    map.set(key, value);
+  }
+  return value;
+}
+
+/** A value the body must carry as a string (400 otherwise). */
+export function asString(value: unknown, name: string): string {
+  if (typeof value !== 'string') throw new HttpError(400, `The parameter "${name}" must be a string`);
+  return value;
+}
+
+/**
+ * The `data` object of a wrapped body (ban, warn). A flat body or an array under `data` is the
+ * client's mistake, so it gets a 400 that says which.
+ */
+export function wrappedData(request: MockRequest): Record<string, unknown> {
+  const data = (request.body as Record<string, unknown> | null | undefined)?.data;
+  if (data === undefined || data === null) throw new HttpError(400, 'Missing required parameter "data"');
+  if (typeof data !== 'object' || Array.isArray(data)) throw new HttpError(400, 'The parameter "data" must be an object');
+  return data as Record<string, unknown>;
+}
+
+/** Escapes text for use inside a regular expression. */
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/**
+ * The pattern of a blocked term: whole words, case-insensitive; a `*` at the start or end of a
+ * word stands for any letters there, as the platform documents.
+ */
+function termPattern(term: string): RegExp {
+  const word = '[\\p{L}\\p{N}_]';
+  // A term of wildcards alone would match every message; it matches none instead.
+  if (term.replace(/[*\s]/g, '') === '') return /(?!)/;
+  const body = term
+    .trim()
+    .split(/\s+/)
+    .map((part) => {
+      const leading = part.startsWith('*');
+      const trailing = part.length > 1 && part.endsWith('*');
+      const core = part.slice(leading ? 1 : 0, trailing ? -1 : undefined);
+      return `${leading ? `${word}*` : ''}${escapeRegExp(core)}${trailing ? `${word}*` : ''}`;
+    })
+    .join('\\s+');
+  return new RegExp(`(?<!${word})${body}(?!${word})`, 'iu');
+}
+
+/**
+ * The categories an overall level stands for. The platform documents the mapping by example
+ * only (level 3 gives 3 everywhere except bullying 2 and swearing 0); the other levels follow the
+ * same pattern.
+ */
+export function levelsOf(overall: number): AutoModLevels {
+  return {
+    overall_level: overall,
+    disability: overall,
+    aggression: overall,
+    sexuality_sex_or_gender: overall,
+    misogyny: overall,
+    bullying: Math.max(0, overall - 1),
+    swearing: 0,
+    race_ethnicity_or_religion: overall,
+    sex_based_terms: overall,
+  };
+}
+
+/** The moderation group's data, and what more than one of its tables (or its controls) does with it. */
+export class ModerationState {
+  readonly autoMod = new Map<string, AutoModLevels>();
+  readonly verdicts = new Map<string, VerdictRule[]>();
+  readonly held = new Map<string, HeldMessageRecord>();
+  /** The reason fields of each held message's version 2 events, fixed when it was held. */
+  readonly holdReasons = new Map<string, Record<string, unknown>>();
+  readonly unbanRequests = new Map<string, UnbanRequestRecord[]>();
+  readonly blockedTerms = new Map<string, BlockedTermRecord[]>();
+  readonly shields = new Map<string, ShieldRecord>();
+  readonly warnings = new Map<string, Map<string, WarningRecord>>();
+  readonly suspicious = new Map<string, Map<string, SuspiciousUserRecord>>();
+  readonly vipRequirementMissing = new Set<string>();
+
+  constructor(readonly context: HelixContext) {}
+
+  /** `<prefix>_id`, `_login` and `_name` of a user. */
+  person(id: string, prefix: string): Record<string, string> {
+    return userFields(this.context, id, prefix);
+  }
+
+  /** Raises an event to every subscription on the channel (moderator conditions included). */
+  raise(type: string, version: string, event: Record<string, unknown>, broadcasterId: string, extra: Record<string, string> = {}): void {
+    this.context.events.raise({ type, version, event, condition: { broadcaster_user_id: broadcasterId, ...extra } });
+  }
+
+  /** A target user must exist on the platform. */
+  knownUser(id: string, name = 'user_id'): string {
+    if (!this.context.state.user(id)) throw new HttpError(400, `The ID in ${name} is not a valid user`);
+    return id;
+  }
+
+  /** A page of IDs as `{user_id, user_login, user_name}`, filtered by repeated `user_id`. */
+  userPage(request: MockRequest, ids: Iterable<string>): MockResponse {
+    const filter = repeated(request, 'user_id', MAX_USER_FILTER);
+    const list = [...ids].filter((id) => filter.length === 0 || filter.includes(id));
+    const result = page(request, list, LIST_PAGE);
+    return ok(
+      result.data.map((id) => this.person(id, 'user')),
+      { pagination: result.pagination },
+    );
+  }
+
+  termsOf(broadcasterId: string): BlockedTermRecord[] {
+    return entry(this.blockedTerms, broadcasterId, (): BlockedTermRecord[] => []);
+  }
+
+  /** The channel's terms in force, oldest first. */
+  liveTerms(broadcasterId: string): BlockedTermRecord[] {
+    return this.termsOf(broadcasterId).filter((term) => term.expires_at === undefined || term.expires_at > this.context.now());
+  }
+
+  /** The channel's terms found in a text, with where each was found (0-based, end inclusive). */
+  termsIn(broadcasterId: string, text: string): { term: BlockedTermRecord; start: number; end: number }[] {
+    const found: { term: BlockedTermRecord; start: number; end: number }[] = [];
+    for (const term of this.liveTerms(broadcasterId)) {
+      const match = termPattern(term.text).exec(text);
+      if (match) found.push({ term, start: match.index, end: match.index + match[0].length - 1 });
+    }
+    return found;
+  }
+
+  levelsFor(broadcasterId: string): AutoModLevels {
+    return entry(this.autoMod, broadcasterId, () => levelsOf(0));
+  }
+
+  requestsOf(broadcasterId: string): UnbanRequestRecord[] {
+    return entry(this.unbanRequests, broadcasterId, (): UnbanRequestRecord[] => []);
+  }
+}

@@ -37,3 +37,17 @@ export type {
   SuspiciousStatus,
   SuspiciousUserRecord,
 } from './routes/moderation';
+export type { UsersGroupsControls } from './routes/users-groups';
+export type { UserRoutes, BlockRecord } from './routes/users';
+export type { UsersControl, InstalledExtension, InstallExtensionInput, ExtensionSlotType, ExtensionType } from './routes/user-extensions';
+export type { ChannelsControl } from './routes/channels';
+export type { TeamsControl, TeamRecord, TeamInput } from './routes/teams';
+export type { GamesControl, GameInput } from './routes/games';
+export type { StreamsGroupsControls } from './routes/streams-groups';
+export type { StreamsControl, StreamStartOptions } from './routes/streams';
+export type { VideosControl, VideoRecord, VideoInput, VideoType, MarkerRecord } from './routes/videos';
+export type { ClipsControl, ClipRecord, ClipInput } from './routes/clips';
+export type { SegmentRecord } from './routes/schedule';
+export type { RaidsControl, PendingRaid } from './routes/raids';
+export type { AdsControl, AdScheduleRecord } from './routes/ads';
+export type { MockChannelInfo, MockStream, MockGame } from './state';

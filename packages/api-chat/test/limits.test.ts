@@ -59,7 +59,7 @@ describe('limits and required parameters: refused before anything reaches the mo
     ['chatters first 0', (c) => chatters(c, { broadcaster_id: '1', first: 0 }), 'The parameter first of chat.chatters must be from 1 to 1000; got 0.'],
     ['chatters first 1001', (c) => chatters(c, { broadcaster_id: '1', first: 1001 }), 'The parameter first of chat.chatters must be from 1 to 1000; got 1001.'],
     ['chatters first 2.5', (c) => chatters(c, { broadcaster_id: '1', first: 2.5 }), 'The parameter first of chat.chatters must be a whole number; got 2.5.'],
-    ['send message 501', (c) => send(c, { broadcaster_id: '1', message: long(501) }), `The parameter message of chat.send must hold at most 500 characters; got "${long(501)}".`],
+    ['send message 501', (c) => send(c, { broadcaster_id: '1', message: long(501) }), `The parameter message of chat.send must hold at most 500 characters; got "${long(40)}…" (501 characters).`],
     ['pin duration 29', (c) => pin(c, { broadcaster_id: '1', message_id: 'm', duration_seconds: 29 }), 'The parameter duration_seconds of chat.pin must be from 30 to 1800; got 29.'],
     ['pin duration 1801', (c) => pin(c, { broadcaster_id: '1', message_id: 'm', duration_seconds: 1801 }), 'The parameter duration_seconds of chat.pin must be from 30 to 1800; got 1801.'],
     ['updatePin duration 29', (c) => updatePin(c, { broadcaster_id: '1', message_id: 'm', duration_seconds: 29 }), 'The parameter duration_seconds of chat.updatePin must be from 30 to 1800; got 29.'],

@@ -108,7 +108,7 @@ describe('parameter validation, before anything is sent', () => {
     [chatters, { broadcaster_id: '1', firts: 5 }, 'chat.chatters has no parameter firts.'],
     [chatters, 'broadcaster', 'chat.chatters takes an object of parameters; got "broadcaster".'],
     [ban, { broadcaster_id: '1', user_id: '2', duration: 1_209_601 }, 'The parameter duration of moderation.ban must be from 1 to 1209600; got 1209601.'],
-    [ban, { broadcaster_id: '1', user_id: '2', reason: 'x'.repeat(501) }, `The parameter reason of moderation.ban must hold at most 500 characters; got ${JSON.stringify('x'.repeat(501))}.`],
+    [ban, { broadcaster_id: '1', user_id: '2', reason: 'x'.repeat(501) }, `The parameter reason of moderation.ban must hold at most 500 characters; got "${'x'.repeat(40)}…" (501 characters).`],
     [updateSettings, { broadcaster_id: '1', delay: 3 }, 'The parameter delay of chat.updateSettings must be one of 2, 4, 6; got 3.'],
     [updateSettings, { broadcaster_id: '1', mode: 'a' }, 'The parameter mode of chat.updateSettings must hold from 2 to 5 characters; got "a".'],
     [updateSettings, { broadcaster_id: '1', data: [] }, 'The parameter data of chat.updateSettings must hold from 1 to 3 items; got an array.'],

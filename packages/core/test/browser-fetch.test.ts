@@ -15,11 +15,11 @@ afterEach(() => {
 
 describe('the global fetch outside Node', () => {
   it('is read at each request: a wrapper installed after the client was made sees the next call', async () => {
-    const first = vi.fn(async () => answer());
+    const first = vi.fn(async (_url: string, _init?: RequestInit) => answer());
     vi.stubGlobal('fetch', first);
     const client = createClient({ clientId: 'c', token: 't', baseUrl: 'https://api.test/helix' });
     await client.request({ method: 'GET', path: '/a' });
-    const wrapper = vi.fn(async () => answer());
+    const wrapper = vi.fn(async (_url: string, _init?: RequestInit) => answer());
     vi.stubGlobal('fetch', wrapper);
     await client.request({ method: 'GET', path: '/b' });
     expect(first.mock.calls.map(([url]) => String(url))).toEqual(['https://api.test/helix/a']);

@@ -4,13 +4,18 @@ export default defineConfig({
   entry: {
     index: 'src/index.ts',
     'testing/index': 'src/testing/index.ts',
+    // `@platform/core/internal`: what the other platform client packages need from core.
+    'internal/index': 'src/internal/index.ts',
     // The two forms of `#runtime-sender` (see package.json `imports`): the runtime picks one.
     'runtime-sender': 'src/runtime-sender.ts',
     'runtime-sender.node': 'src/runtime-sender.node.ts',
   },
   external: ['#runtime-sender'],
   format: ['esm', 'cjs'],
-  dts: { entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' } },
+  // Shared chunks in both formats: the entries then share one copy of each class and module state
+  // (a CommonJS `internal` entry of its own would hold a second ClientCore, pipeline and errors).
+  splitting: true,
+  dts: { entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts', 'internal/index': 'src/internal/index.ts' } },
   clean: true,
   sourcemap: true,
   target: 'es2022',

@@ -1,17 +1,14 @@
 import {
-  authUrlOf,
-  missingActingUserError,
-  noTokenError,
   PlatformApiError,
   PlatformAuthError,
   PlatformError,
   PlatformScopeError,
   type Authenticator,
   type CallTarget,
-  type ClientCore,
   type Credential,
   type CredentialRequest,
 } from '@platform/core';
+import { authUrlOf, missingActingUserError, noTokenError, type ClientCore } from '@platform/core/internal';
 import { exchangeCodeGrant, isTokenValid, pollDeviceFlow, refreshGrant, requestAppToken, revokeToken, startDeviceFlow, validationRequest, type Grant } from './oauth';
 import { copyToken, type TokenStore, type UserToken } from './token-store';
 

@@ -1,4 +1,5 @@
-import { authServerRequest, PlatformApiError, type AuthServerAnswer, type ClientCore } from '@platform/core';
+import { PlatformApiError } from '@platform/core';
+import { authServerRequest, type AuthServerAnswer, type ClientCore } from '@platform/core/internal';
 
 /** A token grant of the OAuth server. */
 export interface Grant {

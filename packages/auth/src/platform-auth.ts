@@ -1,4 +1,5 @@
-import { clientCore, PlatformError, type Authenticator, type ClientCore, type ClientHandle } from '@platform/core';
+import { PlatformError, type Authenticator, type ClientHandle } from '@platform/core';
+import { clientCore, type ClientCore } from '@platform/core/internal';
 import { AuthManager, type AuthApi } from './auth-manager';
 import { MemoryTokenStore, type TokenStore } from './token-store';
 

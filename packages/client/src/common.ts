@@ -1,30 +1,16 @@
-// The public names of the platform client packages that the server and browser builds share. Chat
-// and guest star both have `settings` and `updateSettings`: those are re-exported with their group
-// as a prefix (chatSettings, guestStarSettings...).
+// The public names of the platform client packages that the server and browser builds share: what
+// a program calls or writes as a type. What the packages need from each other stays behind
+// `@platform/core/internal`. Chat and guest star both have `settings` and `updateSettings`: those
+// are re-exported with their group as a prefix (chatSettings, guestStarSettings...).
 export type { Bound, BoundGroup } from './bind';
 export {
   createClient,
-  clientCore,
-  clientInternals,
   PlatformClient,
-  ClientCore,
-  authUrlOf,
-  eventSubWsUrlOf,
-  defaultAuthUrl,
-  defaultBaseUrl,
-  defaultEventSubWsUrl,
   systemClock,
-  rawTokenAuthenticator,
-  rawCredential,
-  noTokenError,
-  missingActingUserError,
-  runCall,
-  authServerRequest,
   defineOperation,
   callOperation,
   paginateOperation,
   validateParams,
-  encodeQuery,
   stringParam,
   numberParam,
   booleanParam,
@@ -37,9 +23,8 @@ export {
   dataResult,
   envelopeResult,
   pageResult,
+  textResult,
   Paginator,
-  retryDelay,
-  endpointLimitDelay,
   PlatformError,
   PlatformApiError,
   PlatformRateLimitError,
@@ -67,11 +52,6 @@ export {
   type CallTarget,
   type Credential,
   type CredentialRequest,
-  type Call,
-  type ApiAnswer,
-  type AnswerHeaders,
-  type AuthServerRequest,
-  type AuthServerAnswer,
   type OperationDeclaration,
   type OperationPage,
   type ParamSpec,

@@ -1,5 +1,6 @@
 import { authOf, platformAuth, type AuthApi, type TokenStore } from '@platform/auth';
-import { ClientCore, PlatformClient, PlatformError, type ClientOptions } from '@platform/core';
+import { PlatformClient, PlatformError, type ClientOptions } from '@platform/core';
+import { ClientCore } from '@platform/core/internal';
 import { boundGroup, type BoundGroup } from './bind';
 import { chatGroup, guestStarGroup, moderationGroup } from './groups';
 

@@ -1,29 +1,16 @@
-export { createClient, clientCore, clientInternals, PlatformClient, type RawRequest, type ClientHandle } from './client';
-export { ClientCore } from './client-core';
+// The public names of @platform/core: what a program calls or writes as a type. What the other
+// platform client packages need from core goes through `@platform/core/internal`.
+export { createClient, PlatformClient, type RawRequest, type ClientHandle } from './client';
 export type { ClientOptions, FetchFunction } from './options';
-export { authUrlOf, eventSubWsUrlOf, defaultAuthUrl, defaultBaseUrl, defaultEventSubWsUrl } from './options';
 export type { HttpMethod, TokenKind, RequestOptions, RateLimitState, QueryValue } from './types';
 export type { ClientEvents, ClientEventName, ClientEventListener, RateLimitEvent, TokenInvalidEvent } from './events';
 export { systemClock, type Clock } from './clock';
-export {
-  rawTokenAuthenticator,
-  rawCredential,
-  noTokenError,
-  missingActingUserError,
-  type Authenticator,
-  type CallTarget,
-  type Credential,
-  type CredentialRequest,
-} from './authenticator';
-export { runCall, type Call, type ApiAnswer } from './pipeline';
-export type { AnswerHeaders } from './transport';
-export { authServerRequest, type AuthServerRequest, type AuthServerAnswer } from './auth-server';
+export type { Authenticator, CallTarget, Credential, CredentialRequest } from './authenticator';
 export {
   defineOperation,
   callOperation,
   paginateOperation,
   validateParams,
-  encodeQuery,
   type OperationDeclaration,
   type OperationPage,
 } from './operation';
@@ -56,7 +43,6 @@ export {
   type ParamRules,
 } from './params';
 export { Paginator, type Page, type PageSource, type RawPage } from './paginator';
-export { retryDelay, endpointLimitDelay } from './backoff';
 export { PlatformError, type PlatformErrorOptions } from './errors/platform-error';
 export { PlatformApiError, type PlatformApiErrorInit } from './errors/api-error';
 export { PlatformRateLimitError, type PlatformRateLimitErrorInit } from './errors/rate-limit-error';

@@ -15,11 +15,11 @@ import {
   PlatformApiError,
   PlatformNetworkError,
   PlatformTimeoutError,
-  rawCredential,
   systemClock,
   type Clock,
   type HttpMethod,
 } from '../src/index';
+import { rawCredential } from '../src/internal/index';
 
 type Handler = (request: http.IncomingMessage, response: http.ServerResponse, count: number) => void;
 

@@ -1,4 +1,5 @@
-import { missingActingUserError, type Authenticator, type Clock, type Credential } from '../src/index';
+import type { Authenticator, Clock, Credential } from '../src/index';
+import { missingActingUserError } from '../src/internal/index';
 import { createFetchStub, type SeenRequest, type StubReply } from '../src/testing/index';
 
 export type { SeenRequest, StubReply } from '../src/testing/index';

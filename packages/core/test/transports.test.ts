@@ -6,7 +6,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clientCore, createClient, PlatformApiError, PlatformNetworkError, rawCredential } from '../src/index';
+import { createClient, PlatformApiError, PlatformNetworkError } from '../src/index';
+import { clientCore, rawCredential } from '../src/internal/index';
 import { transports } from './stub';
 
 interface Seen {

@@ -1,14 +1,13 @@
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
-  authServerRequest,
-  clientCore,
   createClient,
   PlatformApiError,
   PlatformNetworkError,
   PlatformTimeoutError,
   type Clock,
 } from '../src/index';
+import { authServerRequest, clientCore } from '../src/internal/index';
 import { systemClock } from '../src/clock';
 import { transports } from './stub';
 

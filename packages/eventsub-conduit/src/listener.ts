@@ -1,4 +1,5 @@
-import { PlatformApiError, PlatformError, PlatformEventSubError, clientCore, clientInternals, eventSubWsUrlOf, runCall, type ClientHandle, type HttpMethod } from '@platform/core';
+import { PlatformApiError, PlatformError, PlatformEventSubError, type ClientHandle, type HttpMethod } from '@platform/core';
+import { clientCore, clientInternals, describeValue, eventSubWsUrlOf, runCall } from '@platform/core/internal';
 import {
   EventSubListener,
   createSubscription,
@@ -162,7 +163,7 @@ export class ConduitListener extends EventSubListener {
     }
     this.#url = connectionUrl(eventSubWsUrlOf(clientCore(client)), options.keepaliveTimeoutSeconds);
     if (shardCount !== undefined && (!Number.isInteger(shardCount) || shardCount < 1)) {
-      throw new PlatformError(`The shardCount option must be a whole number, 1 or more; got ${String(shardCount)}.`);
+      throw new PlatformError(`The shardCount option must be a whole number, 1 or more; got ${describeValue(shardCount)}.`);
     }
     if (conduitId !== undefined && (typeof conduitId !== 'string' || conduitId === '')) throw new PlatformError('The conduitId option must be a non-empty string.');
     if (shards !== undefined && (!Array.isArray(shards) || shards.length === 0 || shards.some((id) => !/^\d+$/.test(String(id))))) {

@@ -1,4 +1,5 @@
-import { PlatformError, PlatformEventSubError, clientCore, type ClientHandle, type Clock } from '@platform/core';
+import { PlatformError, PlatformEventSubError, type ClientHandle, type Clock } from '@platform/core';
+import { clientCore } from '@platform/core/internal';
 import { EventSubListener, createSubscription, deleteSubscription, type EventSubListenerOptions, type ListenerSubscription } from '@platform/eventsub';
 import {
   WebhookReceiver,

@@ -1,4 +1,5 @@
-import { PlatformError, PlatformEventSubError, clientCore, eventSubWsUrlOf, type ClientHandle } from '@platform/core';
+import { PlatformError, PlatformEventSubError, type ClientHandle } from '@platform/core';
+import { clientCore, describeValue, eventSubWsUrlOf } from '@platform/core/internal';
 import {
   EventSubListener,
   createSubscription,
@@ -55,7 +56,7 @@ export function resolveWebSocket(given: unknown, client: ClientHandle): WebSocke
 export function connectionUrl(base: string, keepaliveTimeoutSeconds: number | undefined): string {
   if (keepaliveTimeoutSeconds === undefined) return base;
   if (!Number.isInteger(keepaliveTimeoutSeconds) || keepaliveTimeoutSeconds < 10 || keepaliveTimeoutSeconds > 600) {
-    throw new PlatformError(`The keepaliveTimeoutSeconds option must be a whole number from 10 to 600; got ${String(keepaliveTimeoutSeconds)}.`);
+    throw new PlatformError(`The keepaliveTimeoutSeconds option must be a whole number from 10 to 600; got ${describeValue(keepaliveTimeoutSeconds)}.`);
   }
   const url = new URL(base);
   url.searchParams.set('keepalive_timeout_seconds', String(keepaliveTimeoutSeconds));
@@ -87,12 +88,12 @@ export class WebSocketListener extends EventSubListener {
     this.#url = connectionUrl(eventSubWsUrlOf(clientCore(client)), options.keepaliveTimeoutSeconds);
     const perConnection = options.subscriptionsPerConnection ?? 300;
     if (!Number.isInteger(perConnection) || perConnection < 1) {
-      throw new PlatformError(`The subscriptionsPerConnection option must be a whole number, 1 or more; got ${String(perConnection)}.`);
+      throw new PlatformError(`The subscriptionsPerConnection option must be a whole number, 1 or more; got ${describeValue(perConnection)}.`);
     }
     this.#perConnection = perConnection;
     const maxConnections = options.maxConnections ?? 3;
     if (!Number.isInteger(maxConnections) || maxConnections < 1) {
-      throw new PlatformError(`The maxConnections option must be a whole number, 1 or more; got ${String(maxConnections)}.`);
+      throw new PlatformError(`The maxConnections option must be a whole number, 1 or more; got ${describeValue(maxConnections)}.`);
     }
     this.#maxConnections = maxConnections;
   }

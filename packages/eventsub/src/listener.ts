@@ -1,4 +1,5 @@
-import { PlatformError, PlatformEventSubError, clientCore, type ClientHandle } from '@platform/core';
+import { PlatformError, PlatformEventSubError, type ClientHandle } from '@platform/core';
+import { clientCore } from '@platform/core/internal';
 import { lookupEventSubType, type EventSubTransportKind, type EventSubTypeInfo } from './catalog';
 import { subscribeError } from './subscription';
 import type { ConditionOf, EventOf, EventSubName } from './type-map';

@@ -1,16 +1,13 @@
 import {
-  clientInternals,
   PlatformApiError,
   PlatformEventSubError,
   PlatformNetworkError,
   PlatformRateLimitError,
   PlatformTimeoutError,
-  clientCore,
-  retryDelay,
-  runCall,
   type ClientHandle,
   type RequestOptions,
 } from '@platform/core';
+import { clientCore, clientInternals, retryDelay, runCall } from '@platform/core/internal';
 
 /** What a subscription is delivered over, as the create call's `transport` field says it. */
 export type SubscriptionTransport =

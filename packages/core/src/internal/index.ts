@@ -1,0 +1,21 @@
+// `@platform/core/internal`: what the platform client packages need from each other (a client's
+// core, the request pipeline, the OAuth server requests, the messages shared with the auth package).
+// It is not part of the public API: names here may change in any release. Programs use the names of
+// `@platform/core` (or `@platform/client`).
+export { clientCore, clientInternals } from '../client';
+export { ClientCore } from '../client-core';
+export {
+  authUrlOf,
+  eventSubWsUrlOf,
+  defaultAuthUrl,
+  defaultBaseUrl,
+  defaultEventSubWsUrl,
+  describe as describeValue,
+  shorten,
+} from '../options';
+export { rawTokenAuthenticator, rawCredential, noTokenError, missingActingUserError } from '../authenticator';
+export { runCall, type Call, type ApiAnswer } from '../pipeline';
+export type { AnswerHeaders } from '../transport';
+export { authServerRequest, type AuthServerRequest, type AuthServerAnswer } from '../auth-server';
+export { encodeQuery } from '../operation';
+export { retryDelay, endpointLimitDelay } from '../backoff';

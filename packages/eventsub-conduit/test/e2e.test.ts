@@ -1,7 +1,7 @@
 import { platformAuth } from '@platform/auth';
 import { createClient, PlatformEventSubError, type PlatformClient } from '@platform/core';
 import { createMockPlatform, type MockPlatform } from '@platform/mock';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { eventSubConduit, type ConduitListener, type ConduitListenerOptions } from '../src/index';
 import type { IncomingMessage } from 'node:http';
@@ -10,6 +10,11 @@ import { fileURLToPath } from 'node:url';
 import { startChild, stopAll, type Child } from '../../file-store/test/helpers';
 // The webhook package's test helpers: a node:http server on 127.0.0.1 and the platform's signature.
 import { serve as serveHttp, sign } from '../../eventsub-webhook/test/helpers';
+
+// These tests pass `ws` explicitly. Node's fallback to the `ws` package (see eventsub-ws's
+// test/websocket-fallback.test.ts) is left out here, so that a runtime without any WebSocket class
+// can be stood for.
+vi.mock('../../eventsub-ws/src/websocket.node.ts', () => ({ fallbackWebSocket: () => undefined }));
 
 const clientId = 'conduit-app';
 const clientSecret = 'conduit-app-secret';

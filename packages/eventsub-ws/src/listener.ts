@@ -1,5 +1,6 @@
 import { PlatformError, PlatformEventSubError, type ClientHandle } from '@platform/core';
 import { clientCore, describeValue, eventSubWsUrlOf } from '@platform/core/internal';
+import { fallbackWebSocket } from '#websocket';
 import {
   EventSubListener,
   createSubscription,
@@ -39,9 +40,13 @@ interface Connection {
   controller: AbortController;
 }
 
-/** Finds the WebSocket class to use, or throws the spec's error. */
+/**
+ * Finds the WebSocket class to use: the option, the client's `webSocket` option, the runtime's
+ * global WebSocket, then on Node the `ws` package (a dependency, loaded only here, so that Node 20
+ * needs no extra step). Throws the spec's error when there is none.
+ */
 export function resolveWebSocket(given: unknown, client: ClientHandle): WebSocketClass {
-  const found = given ?? clientCore(client).webSocket ?? (globalThis as { WebSocket?: unknown }).WebSocket;
+  const found = given ?? clientCore(client).webSocket ?? (globalThis as { WebSocket?: unknown }).WebSocket ?? fallbackWebSocket();
   if (typeof found !== 'function') {
     throw new PlatformEventSubError(
       given === undefined
@@ -221,13 +226,13 @@ export class WebSocketListener extends EventSubListener {
 }
 
 /**
- * Makes a WebSocket listener on `client`. It opens no connection until the first `on()`.
+ * Makes a WebSocket listener on `client`. It opens no connection until the first `on()`. On Node 20,
+ * which has no global WebSocket, it uses the `ws` package (a dependency of this package).
  *
  * @throws PlatformEventSubError `This runtime has no global WebSocket.` when neither the option,
- *   the client nor the runtime gives a WebSocket class.
+ *   the client, the runtime nor (on Node) the `ws` package gives a WebSocket class.
  * @example
- * import WebSocket from 'ws';
- * const listener = eventSubWebSocket(client, { webSocket: WebSocket, onError: console.error });
+ * const listener = eventSubWebSocket(client, { onError: console.error });
  * const handle = listener.on('channel.follow', { broadcaster_user_id, moderator_user_id }, (event) => console.log(event.user_name));
  * await handle.ready;
  */

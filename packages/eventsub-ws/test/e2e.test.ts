@@ -5,6 +5,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { eventSubWebSocket, type WebSocketListener, type WebSocketListenerOptions } from '../src/index';
 
+// These tests pass `ws` explicitly. Node's fallback to the `ws` package (test/websocket-fallback.test.ts)
+// is left out here, so that a runtime without any WebSocket class can be stood for.
+vi.mock('../src/websocket.node.ts', () => ({ fallbackWebSocket: () => undefined }));
+
 let mock: MockPlatform;
 let client: PlatformClient;
 let streamer: MockUser;

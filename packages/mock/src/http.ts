@@ -76,6 +76,35 @@ export function send(response: ServerResponse, answer: MockResponse): void {
 /** A route handler: returns the answer, or throws an HttpError. */
 export type Handler = (request: MockRequest) => MockResponse | Promise<MockResponse>;
 
+/**
+ * CORS, as the platform's API answers browser apps: every answer allows any origin, and Helix
+ * answers expose their `Ratelimit-*` headers to the page. A preflight (`OPTIONS`) is answered 204
+ * with the methods and request headers a browser may send: `Authorization`, `Client-Id` and
+ * `Content-Type` on Helix; `Authorization` and `Content-Type` on the OAuth server, whose preflight
+ * does not allow `Client-Id` (a browser app that sends it to `validate` is refused there too).
+ */
+export const cors = {
+  helix: {
+    answer: {
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Expose-Headers': 'Ratelimit-Limit, Ratelimit-Remaining, Ratelimit-Reset',
+    },
+    preflight: {
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE',
+      'Access-Control-Allow-Headers': 'Authorization, Client-Id, Content-Type',
+    },
+  },
+  oauth: {
+    answer: { 'Access-Control-Allow-Origin': '*' },
+    preflight: {
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Allow-Methods': 'GET, POST',
+      'Access-Control-Allow-Headers': 'Authorization, Content-Type',
+    },
+  },
+} as const satisfies Record<'helix' | 'oauth', { answer: Record<string, string>; preflight: Record<string, string> }>;
+
 /** Routes by method and exact path. */
 export class Router {
   readonly #routes = new Map<string, Handler>();
@@ -85,6 +114,11 @@ export class Router {
     this.#routes.set(`${method} ${path}`, handler);
     this.#paths.add(path);
     return this;
+  }
+
+  /** Whether any method is routed at `path`. */
+  has(path: string): boolean {
+    return this.#paths.has(path);
   }
 
   /** The handler for a request, or an HttpError for an unknown path (404) or method (405). */

@@ -4,7 +4,7 @@ import { createEventSub, type EventSubOptions, type MockEventSub } from './event
 import { EventBus } from './events';
 import { Faults, type Fault, type FaultRule } from './faults';
 import type { HelixContext } from './helix';
-import { HttpError, reasonOf, readBody, Router, send, type MockRequest, type MockResponse } from './http';
+import { cors, HttpError, reasonOf, readBody, Router, send, type MockRequest, type MockResponse } from './http';
 import { OAuthServer } from './oauth';
 import { RateLimiter } from './rate-limit';
 import { registerChatRoutes } from './routes/chat';
@@ -67,7 +67,7 @@ export interface MockPlatform extends UsersGroupsControls, StreamsGroupsControls
   readonly moderation: ReturnType<typeof registerModerationRoutes>;
   /** Guest star controls that no API call reaches: a guest accepting an invite... */
   readonly guestStar: ReturnType<typeof registerGuestStarRoutes>;
-  /** Every request received, in order. */
+  /** Every request received, in order; a browser's CORS preflights are there as `OPTIONS`, without a token. */
   readonly requests: readonly LoggedRequest[];
   addUser(user: Partial<MockUser> & { login: string }): MockUser;
   addClient(client: Partial<MockClient> & { clientId: string }): MockClient;
@@ -124,16 +124,23 @@ export async function createMockPlatform(options: MockPlatformOptions = {}): Pro
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const which = url.pathname.startsWith('/helix/') ? 'helix' : url.pathname.startsWith('/oauth2/') ? 'oauth' : undefined;
     const path = which === 'helix' ? url.pathname.slice('/helix'.length) : which === 'oauth' ? url.pathname.slice('/oauth2'.length) : url.pathname;
+    // CORS on every answer, errors and faults included: writeHead() merges headers set here.
+    for (const [name, value] of Object.entries(cors[which ?? 'helix'].answer)) response.setHeader(name, value);
+    const method = request.method ?? 'GET';
+    // A browser's preflight carries no token: it is logged without one, costs no rate-limit point
+    // and meets no fault (a fault is meant for the call it precedes).
+    const preflight = method === 'OPTIONS' && (which === 'helix' || (which === 'oauth' && path !== '/authorize' && oauth.router.has(path)));
     const text = await readBody(request);
-    const authorization = request.headers.authorization;
+    const authorization = preflight ? undefined : request.headers.authorization;
+    const clientId = request.headers['client-id'];
     const entry: LoggedRequest = {
       server: which ?? 'helix',
-      method: request.method ?? 'GET',
+      method,
       path: which === 'oauth' ? url.pathname : path,
       query: queryRecord(url.searchParams),
       body: undefined,
       token: authorization?.replace(/^(Bearer|OAuth) /i, ''),
-      clientId: typeof request.headers['client-id'] === 'string' ? request.headers['client-id'] : undefined,
+      clientId: !preflight && typeof clientId === 'string' ? clientId : undefined,
       status: 0,
       at: now(),
     };
@@ -144,6 +151,11 @@ export async function createMockPlatform(options: MockPlatformOptions = {}): Pro
     };
     if (!which) {
       finish(helixError(new HttpError(404, `No route for ${request.method} ${url.pathname}`)));
+      return;
+    }
+    if (preflight) {
+      // Every Helix path, known or not, so that a browser reads the real answer (404, 405) of its call.
+      finish({ status: 204, headers: cors[which].preflight });
       return;
     }
     try {

@@ -35,6 +35,25 @@ export function combinedIdsParam(keys: readonly string[]): ParamKind {
   };
 }
 
+/** How many characters a text holds as the platform counts them: code points, so an emoji is one (`length` counts it as two). */
+export function characterCount(text: string): number {
+  return [...text].length;
+}
+
+/**
+ * A text whose `maxLength` is in characters as the platform counts them (code points): core's
+ * `stringParam` counts UTF-16 units, which would refuse 300 emoji in a 300-character field.
+ */
+export const textParam: ParamKind = {
+  name: 'string',
+  check(spec, value) {
+    if (typeof value !== 'string') return 'must be a string';
+    if (value === '' && spec.required) return 'must not be empty';
+    const max = spec.maxLength;
+    return max !== undefined && characterCount(value) > max ? `must hold at most ${max} characters` : undefined;
+  },
+};
+
 /** `a, b or c`. */
 function listOr(keys: readonly string[]): string {
   return keys.length === 1 ? keys[0]! : `${keys.slice(0, -1).join(', ')} or ${keys[keys.length - 1]!}`;

@@ -1,4 +1,4 @@
-import { callOperation, defineOperation, stringParam, voidResult, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, defineOperation, voidResult, type ClientHandle, type RequestOptions } from '@platform/core';
 
 /** Parameters of `sendWhisper`. */
 export interface SendWhisperParams {
@@ -7,8 +7,8 @@ export interface SendWhisperParams {
   /** The recipient; must not be the sender. */
   to_user_id: string;
   /**
-   * The text, 1 to 10,000 characters. The platform cuts it after 500 characters when the
-   * recipient has never whispered the sender, after 10,000 otherwise.
+   * The text; it must not be empty. The platform cuts it after 500 characters when the recipient
+   * has never whispered the sender, after 10,000 otherwise (a longer text is cut, not refused).
    */
   message: string;
 }
@@ -24,7 +24,7 @@ export const sendWhisperOperation = /* @__PURE__ */ defineOperation<SendWhisperP
   params: {
     from_user_id: { type: 'string', in: 'query' },
     to_user_id: { type: 'string', in: 'query', required: true },
-    message: { type: stringParam, in: 'body', required: true, maxLength: 10_000 },
+    message: { type: 'string', in: 'body', required: true },
   },
   result: voidResult,
 });
@@ -35,11 +35,12 @@ export const sendWhisperOperation = /* @__PURE__ */ defineOperation<SendWhisperP
  *
  * Token: user only; user:manage:whispers. `from_user_id` defaults to the token's user and must
  * be that user, whose account needs a verified phone number.
- * Limits: `message` 1 to 10,000 characters, checked here; the platform cuts a message after 500
- * characters when the recipient has never whispered the sender. The platform allows 40 distinct
+ * Limits: `message` must not be empty. The platform cuts a message after 500 characters when the
+ * recipient has never whispered the sender, after 10,000 otherwise; a longer message is sent and
+ * cut, as the platform's reference says, not refused here. The platform allows 40 distinct
  * recipients a day, 3 whispers a second and 100 a minute (429 past them).
  *
- * @throws PlatformError when `message` is empty or longer than 10,000 characters, or `to_user_id` is missing (nothing is sent).
+ * @throws PlatformError when `message` is empty, or `message` or `to_user_id` is missing (nothing is sent).
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses the call (400: whispering oneself or a user who blocks whispers from strangers; 401: no verified phone number; 404: unknown recipient; 429).
  * @example

@@ -9,7 +9,7 @@ import {
   type ParamKind,
   type RequestOptions,
 } from '@platform/core';
-import { needOneOf } from '../checks';
+import { characterCount, needOneOf } from '../checks';
 import type { ContentClassificationLabelSetting, SettableContentClassificationLabelId } from '../types';
 
 /** Parameters of `updateChannel`: `broadcaster_id` and at least one field to change. */
@@ -51,7 +51,7 @@ const tagsParam: ParamKind = {
     const problem = arrayParam.check(spec, value);
     if (problem) return problem;
     const tags = value as unknown[];
-    const index = tags.findIndex((tag) => typeof tag !== 'string' || tag === '' || tag.length > tagLength || /\s/u.test(tag));
+    const index = tags.findIndex((tag) => typeof tag !== 'string' || tag === '' || characterCount(tag) > tagLength || /\s/u.test(tag));
     return index < 0 ? undefined : `must hold tags of 1 to ${tagLength} characters without spaces (tag ${index + 1} is ${JSON.stringify(tags[index])})`;
   },
 };

@@ -1,4 +1,5 @@
-import { callOperation, defineOperation, firstResult, stringParam, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, defineOperation, firstResult, type ClientHandle, type RequestOptions } from '@platform/core';
+import { textParam } from '../checks';
 import type { User } from '../types';
 
 /** Parameters of `updateUser`. */
@@ -15,7 +16,7 @@ export const updateUserOperation = /* @__PURE__ */ defineOperation<UpdateUserPar
   token: 'user',
   scopes: ['user:edit'],
   params: {
-    description: { type: stringParam, in: 'query', maxLength: 300 },
+    description: { type: textParam, in: 'query', maxLength: 300 },
   },
   result: firstResult,
 });
@@ -26,7 +27,8 @@ export const updateUserOperation = /* @__PURE__ */ defineOperation<UpdateUserPar
  *
  * Token: user only; user:edit (the user is the token's owner). `email` is filled when the token
  * also has user:read:email.
- * Limits: `description` at most 300 characters; an empty string removes the description.
+ * Limits: `description` at most 300 characters (counted as the platform counts them: an emoji is
+ * one); an empty string removes the description.
  *
  * @throws PlatformError when `description` is longer than 300 characters (nothing is sent).
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.

@@ -172,9 +172,13 @@ export function registerUserRoutes(router: Router, context: HelixContext): UserR
   };
 }
 
-/** `email` is shown only for the token's own user, and only with user:read:email. */
+/**
+ * `email` is there only for a user token with user:read:email, and then in every user of the
+ * answer: the token's own user has their address, the others an empty one (the reference: "the
+ * email address for all other users will be empty").
+ */
 function withEmailFor(user: MockUser, tokenUserId: string | undefined, scopes: readonly string[]): MockUser {
-  if (user.id === tokenUserId && scopes.includes('user:read:email')) return { ...user };
-  const { email: _email, ...rest } = user;
-  return rest;
+  const { email, ...rest } = user;
+  if (tokenUserId === undefined || !scopes.includes('user:read:email')) return rest;
+  return { ...rest, email: user.id === tokenUserId ? (email ?? '') : '' };
 }

@@ -16,7 +16,11 @@ import type { ContentClassificationLabelSetting, SettableContentClassificationLa
 export interface UpdateChannelParams {
   /** The channel; defaults to the user whose token is used, and must be that user. */
   broadcaster_id?: string;
-  /** The game or category; `'0'` or `''` unsets it. An ID the platform does not know leaves the game unchanged. */
+  /**
+   * The game or category; `'0'` or `''` unsets it. The reference says both that an ID the platform
+   * does not know leaves the game unchanged and that it is a 400 ("The ID in game_id is not
+   * valid"); expect either.
+   */
   game_id?: string;
   /** An ISO 639-1 two-letter code, or `other`; a language the platform does not support leaves it unchanged. */
   broadcaster_language?: string;

@@ -19,3 +19,7 @@ export type { AnswerHeaders } from '../transport';
 export { authServerRequest, type AuthServerRequest, type AuthServerAnswer } from '../auth-server';
 export { encodeQuery } from '../operation';
 export { retryDelay, endpointLimitDelay } from '../backoff';
+// The clock's helpers (a sleep on any clock, a signal's reason). Also named so that the built entry
+// imports the clock's shared chunk by name: esbuild warns about a bare import of a chunk in a package
+// without side effects, and users bundling @platform/client would see that warning.
+export { abortReason, sleepWith } from '../clock';

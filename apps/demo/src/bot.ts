@@ -13,12 +13,13 @@ export interface BotOptions {
 }
 
 /**
- * Listens to the channel over the EventSub WebSocket transport: answers `!hello`, and denies the
- * messages AutoMod holds. Returns the listener and a counter of what it did.
+ * Listens to the channel over the EventSub WebSocket transport: answers `!hello`, denies the
+ * messages AutoMod holds, and tells when the channel's title or category changes. Returns the
+ * listener and a record of what it did.
  */
 export async function startBot(client: Platform, options: BotOptions) {
   const { broadcasterId, botId, say } = options;
-  const done = { answered: 0, denied: 0, messages: 0 };
+  const done = { answered: 0, denied: 0, messages: 0, titles: [] as string[] };
   // The ws package gives Node 20 a WebSocket class; Node 22 and browsers have one built in.
   const listener = client.as(botId).eventsub.websocket({
     webSocket: WebSocket,
@@ -33,7 +34,12 @@ export async function startBot(client: Platform, options: BotOptions) {
     done.answered++;
     say('', `${event.chatter_user_login} said !hello; answered with message …${reply.message_id.slice(-6)} (is_sent: ${reply.is_sent})`);
   });
-  const handles = [chat];
+  // channel.update needs no scope: anyone may hear a channel's title and category change.
+  const update = listener.on('channel.update', { broadcaster_user_id: broadcasterId }, (event) => {
+    done.titles.push(event.title);
+    say('', `channel.update: the title is now ${JSON.stringify(event.title)}${event.category_name ? ` (${event.category_name})` : ''}`);
+  });
+  const handles = [chat, update];
   if (options.moderate) {
     handles.push(
       listener.on('automod.message.hold', { broadcaster_user_id: broadcasterId, moderator_user_id: botId }, async (event) => {

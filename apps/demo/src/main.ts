@@ -3,9 +3,11 @@ import { Platform, PlatformApiError } from '@platform/client';
 import { startBot } from './bot';
 
 // A small moderation bot. Without settings it runs against the platform on one machine
-// (@platform/mock): it listens to chat over the EventSub WebSocket transport, answers a command,
-// denies a message AutoMod holds for a blocked term, times out and then bans a spammer, turns
-// shield mode on, and pages through chatters and bans; then it exits by itself.
+// (@platform/mock): it looks its channel and itself up by login, listens to chat, AutoMod and
+// channel updates over the EventSub WebSocket transport, answers a command, denies a message
+// AutoMod holds for a blocked term, times out and then bans a spammer, turns shield mode on, pages
+// through chatters, hears the streamer change the stream title, and lists the bans; then it exits
+// by itself.
 // With PLATFORM_CLIENT_ID and PLATFORM_TOKEN in the environment it runs against the real platform
 // instead (see README.md): it only listens and answers !hello (it bans no real user), for
 // PLATFORM_DEMO_SECONDS (25 by default).
@@ -28,62 +30,85 @@ async function onMock(): Promise<void> {
   try {
     // The platform's side: an application, a streamer, the bot (a moderator) and a busy chat.
     const app = mock.addClient({ clientId: 'demo-bot', clientSecret: 'demo-bot-secret-value' });
-    const streamer = mock.addUser({ login: 'pixelforge' });
-    const bot = mock.addUser({ login: 'forgebot' });
-    const spammer = mock.addUser({ login: 'cheap_followers_4u' });
+    const streamer = mock.addUser({ login: 'pixelforge', display_name: 'PixelForge' });
+    const botAccount = mock.addUser({ login: 'forgebot', display_name: 'ForgeBot' });
+    const spammerAccount = mock.addUser({ login: 'cheap_followers_4u' });
     const channel = mock.state.channel(streamer.id);
-    channel.moderators.add(bot.id);
+    channel.moderators.add(botAccount.id);
     channel.live = true;
+    channel.info.title = 'Morning warm-up';
     const viewers = Array.from({ length: 1234 }, (_, index) => mock.addUser({ login: `viewer_${index}` }));
-    channel.chatters.push(streamer.id, bot.id, spammer.id, ...viewers.map((viewer) => viewer.id));
+    channel.chatters.push(streamer.id, botAccount.id, spammerAccount.id, ...viewers.map((viewer) => viewer.id));
     const botScopes = ['user:write:chat', 'user:read:chat', 'user:bot', 'moderator:read:chatters', 'moderator:manage:banned_users', 'moderation:read', 'moderator:manage:blocked_terms', 'moderator:manage:automod', 'moderator:manage:shield_mode'];
+    // Signing in happens on the platform's site; here the mock issues the tokens the sign-ins would give.
+    const signIn = (userId: string, scopes: string[]) => mock.issueToken({ clientId: app.clientId, userId, scopes }).accessToken;
 
-    // The bot's side: one Platform client; the bot signs in (here: a token the mock issues).
+    // The bot's side: one Platform client. From here on the bot knows logins, not IDs.
     const client = new Platform({ clientId: app.clientId, clientSecret: app.clientSecret, baseUrl: mock.baseUrl, authUrl: mock.authUrl, eventSubWsUrl: mock.eventSubWsUrl });
-    const botUser = await client.auth.addUser(mock.issueToken({ clientId: app.clientId, userId: bot.id, scopes: botScopes }).accessToken);
-    say('[1/7]', `signed in as ${botUser.login} (${botUser.scopes.length} scopes); moderating #${streamer.login}`);
-    const broadcaster_id = streamer.id;
-    const { listener, done } = await startBot(client, { broadcasterId: broadcaster_id, botId: bot.id, say, moderate: true });
-    say('', 'listening to chat and AutoMod over the EventSub WebSocket');
+    const botUser = await client.auth.addUser(signIn(botAccount.id, botScopes));
+    say('[1/9]', `signed in as ${botUser.login} (${botUser.scopes.length} scopes)`);
 
-    say('[2/7]', 'a viewer asks !hello; the bot answers');
+    const logins = { channel: 'pixelforge', bot: 'forgebot', spammer: 'cheap_followers_4u' };
+    const found = await client.users.users({ login: Object.values(logins) });
+    const idOf = (login: string) => {
+      const user = found.find((each) => each.login === login);
+      if (!user) throw new Error(`The platform has no user ${login}.`);
+      return user.id;
+    };
+    const broadcaster_id = idOf(logins.channel);
+    const botId = idOf(logins.bot);
+    const spammerId = idOf(logins.spammer);
+    say('[2/9]', `looked up by login: ${found.map((user) => `${user.login} = ${user.id}`).join(', ')}`);
+
+    const { listener, done } = await startBot(client, { broadcasterId: broadcaster_id, botId, say, moderate: true });
+    say('', `moderating #${logins.channel}; listening to chat, AutoMod and channel updates over the EventSub WebSocket`);
+
+    say('[3/9]', 'a viewer asks !hello; the bot answers');
     mock.chat.userSays(broadcaster_id, viewers[7]!.id, '!hello');
     await until(() => done.answered === 1, 'the answer to !hello');
 
-    say('[3/7]', 'block a term; AutoMod holds a message with it; the bot denies it');
+    say('[4/9]', 'block a term; AutoMod holds a message with it; the bot denies it');
     const term = await client.moderation.addBlockedTerm({ broadcaster_id, text: 'buy followers' });
     say('', `blocked term ${JSON.stringify(term.text)}`);
-    mock.moderation.holdMessage(broadcaster_id, spammer.id, 'buy followers cheap at spam.example');
+    mock.moderation.holdMessage(broadcaster_id, spammerId, 'buy followers cheap at spam.example');
     await until(() => done.denied === 1, 'the held message to be denied');
 
-    say('[4/7]', `${spammer.login} keeps spamming: a 10-minute timeout, then a ban`);
-    const timeout = await client.moderation.ban({ broadcaster_id, user_id: spammer.id, duration: 600, reason: 'Spam' });
+    say('[5/9]', `${logins.spammer} keeps spamming: a 10-minute timeout, then a ban`);
+    const timeout = await client.moderation.ban({ broadcaster_id, user_id: spammerId, duration: 600, reason: 'Spam' });
     say('', `timed out until ${timeout.end_time}`);
-    const ban = await client.moderation.ban({ broadcaster_id, user_id: spammer.id, reason: 'Spam after a timeout' });
+    const ban = await client.moderation.ban({ broadcaster_id, user_id: spammerId, reason: 'Spam after a timeout' });
     say('', `banned for good (end_time: ${String(ban.end_time)})`);
     try {
-      await client.moderation.ban({ broadcaster_id, user_id: spammer.id, duration: 60 });
+      await client.moderation.ban({ broadcaster_id, user_id: spammerId, duration: 60 });
     } catch (error) {
       if (error instanceof PlatformApiError) say('', `a timeout on top of a ban is refused: ${error.message}`);
     }
 
-    say('[5/7]', 'shield mode on');
+    say('[6/9]', 'shield mode on');
     const shield = await client.moderation.updateShieldMode({ broadcaster_id, is_active: true });
     say('', `shield mode active: ${shield.is_active}, by ${shield.moderator_login}`);
 
-    say('[6/7]', 'page through every chatter, 1000 a page');
+    say('[7/9]', 'page through every chatter, 1000 a page');
     let seen = 0;
     for await (const page of client.chat.chatters({ broadcaster_id, first: 1000 }).pages()) {
       seen += page.data.length;
       say('', bar(seen, channel.chatters.length));
     }
-    // Listing bans takes the broadcaster's own token: the streamer signs in to the bot's dashboard too.
-    await client.auth.addUser(mock.issueToken({ clientId: app.clientId, userId: streamer.id, scopes: ['moderation:read'] }).accessToken);
-    const banned = await client.as(streamer.id).moderation.bans().all();
-    say('[7/7]', `bans in the channel, as ${streamer.login} sees them: ${banned.map((user) => `${user.user_login} (${user.reason})`).join(', ')}`);
+
+    // Changing the title and listing bans take the broadcaster's own token: the streamer signs in to the bot's dashboard too.
+    await client.auth.addUser(signIn(streamer.id, ['channel:manage:broadcast', 'moderation:read']));
+    const title = 'Any% practice, chat kept tidy by ForgeBot';
+    const [before] = await client.channels.channelInformation({ broadcaster_id });
+    say('[8/9]', `${logins.channel} changes the stream title from ${JSON.stringify(before?.title)} to ${JSON.stringify(title)}; the bot hears channel.update`);
+    // broadcaster_id names the acting user, so the streamer's token is used.
+    await client.channels.updateChannel({ broadcaster_id, title });
+    await until(() => done.titles.includes(title), 'the channel.update event');
+
+    const banned = await client.as(broadcaster_id).moderation.bans().all();
+    say('[9/9]', `bans in the channel, as ${logins.channel} sees them: ${banned.map((user) => `${user.user_login} (${user.reason})`).join(', ')}`);
 
     await listener.close();
-    say('done', `${done.messages} chat messages heard; ${mock.requests.length} requests to the platform; rate limit left for the bot: ${client.rateLimitOf(bot.id)?.remaining ?? 'unknown'}`);
+    say('done', `${done.messages} chat messages heard; ${mock.requests.length} requests to the platform; rate limit left for the bot: ${client.rateLimitOf(botId)?.remaining ?? 'unknown'}`);
   } finally {
     await mock.close();
   }
@@ -98,8 +123,7 @@ async function live(clientId: string, token: string): Promise<void> {
   let broadcasterId = bot.userId;
   const channelLogin = process.env.PLATFORM_CHANNEL;
   if (channelLogin) {
-    const users = await client.request<{ data: { id: string }[] }>({ method: 'GET', path: '/users', query: { login: channelLogin } });
-    const found = users?.data[0];
+    const [found] = await client.users.users({ login: [channelLogin] });
     if (!found) throw new Error(`The platform has no user ${channelLogin}.`);
     broadcasterId = found.id;
   }

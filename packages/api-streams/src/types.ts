@@ -49,11 +49,10 @@ export interface StreamMarker {
 /** A marker in a video, as `streamMarkers` lists them. */
 export interface VideoMarker extends StreamMarker {
   /**
-   * The address that opens the video in the highlighter. The platform's reference names this
-   * field `url` in its table and `URL` in its example answer: both are typed, read either.
+   * The address that opens the video in the highlighter at the marker. Named `url` as in the
+   * reference's field table (its example answer, written by hand, spells it `URL`).
    */
-  url?: string;
-  URL?: string;
+  url: string;
 }
 
 /** The markers of one user's video, one item of `streamMarkers`. */

@@ -1,4 +1,17 @@
-import { defineOperation, idsParam, numberParam, pageResult, paginateOperation, stringParam, type ClientHandle, type OperationPage, type Paginator, type RequestOptions } from '@platform/core';
+import {
+  defineOperation,
+  idsParam,
+  numberParam,
+  pageResult,
+  paginateOperation,
+  Paginator,
+  PlatformApiError,
+  stringParam,
+  validateParams,
+  type ClientHandle,
+  type OperationPage,
+  type RequestOptions,
+} from '@platform/core';
 import { checkExactlyOne, checkOnlyWith } from '../rules';
 import type { Video, VideoType } from '../types';
 
@@ -26,6 +39,9 @@ export interface VideosParams {
   before?: string;
 }
 
+/** The platform's maximum of `id` per request. */
+const MAX_IDS = 100;
+
 /** Declaration of `videos.videos`: GET /videos, either token, no scope. */
 export const videosOperation = /* @__PURE__ */ defineOperation<VideosParams, Video>({
   name: 'videos.videos',
@@ -34,7 +50,7 @@ export const videosOperation = /* @__PURE__ */ defineOperation<VideosParams, Vid
   token: 'either',
   scopes: [],
   params: {
-    id: { type: idsParam, in: 'query', chunk: 100 },
+    id: { type: idsParam, in: 'query', chunk: MAX_IDS },
     user_id: { type: 'string', in: 'query' },
     game_id: { type: 'string', in: 'query' },
     language: { type: 'string', in: 'query' },
@@ -69,7 +85,7 @@ const filters = [
  *
  * @throws PlatformError when a limit or one of these rules is broken (nothing is sent).
  * @throws PlatformAuthError when no token fits the call.
- * @throws PlatformApiError when the platform refuses a page (404 when no ID was found).
+ * @throws PlatformApiError when the platform refuses a page (404 when none of the IDs was found).
  * @example
  * const latest = await videos(client, { user_id: '141981764', type: 'archive' }).take(10);
  */
@@ -77,5 +93,49 @@ export function videos(client: ClientHandle, params: VideosParams, options?: Req
   const name = videosOperation.name;
   const selector = checkExactlyOne(name, params, ['id', 'user_id', 'game_id']);
   for (const [key, companions] of filters) checkOnlyWith(name, params, key, companions, selector);
+  if (typeof params === 'object' && params !== null && Array.isArray(params.id) && params.id.length > MAX_IDS) return videosByManyIds(client, params as VideosParams & { id: string[] }, options);
   return paginateOperation(client, videosOperation, params, options);
+}
+
+/**
+ * `videos` by more IDs than one request takes: one request per 100, joined in order. The platform
+ * answers 404 only when none of a request's IDs is found, and ignores unknown IDs otherwise; the
+ * joined list keeps that rule for the whole list, so a request whose IDs are all unknown adds
+ * nothing, and the 404 comes only when no request found a video.
+ */
+function videosByManyIds(client: ClientHandle, params: VideosParams & { id: string[] }, options: RequestOptions | undefined): Paginator<Video, OperationPage<Video>> {
+  const ids: readonly string[] = params.id;
+  // Checked at once, as every paginator does; each request is checked again when it is sent.
+  validateParams(videosOperation as unknown as Parameters<typeof validateParams>[0], params);
+  const chunks: string[][] = [];
+  for (let start = 0; start < ids.length; start += MAX_IDS) chunks.push(ids.slice(start, start + MAX_IDS));
+  const positions = new WeakMap<OperationPage<Video>, number>();
+  let found = false;
+
+  // By ID the platform answers in one page (`after` and `before` go only with `user_id`).
+  const load = async (from: number): Promise<OperationPage<Video>> => {
+    for (let chunk = from; chunk < chunks.length; chunk++) {
+      try {
+        const page = await paginateOperation(client, videosOperation, { ...params, id: chunks[chunk]! }, options);
+        found ||= page.data.length > 0;
+        const joined: OperationPage<Video> = { data: page.data, raw: page.raw, cursor: undefined };
+        positions.set(joined, chunk);
+        return joined;
+      } catch (error) {
+        const noneFound = error instanceof PlatformApiError && error.status === 404;
+        if (!noneFound || (chunk === chunks.length - 1 && !found)) throw error;
+      }
+    }
+    const end: OperationPage<Video> = { data: [], raw: { data: [] }, cursor: undefined };
+    positions.set(end, chunks.length);
+    return end;
+  };
+
+  return new Paginator<Video, OperationPage<Video>>({
+    first: () => load(0),
+    next: (page) => {
+      const chunk = positions.get(page) ?? chunks.length;
+      return chunk + 1 < chunks.length ? load(chunk + 1) : undefined;
+    },
+  });
 }

@@ -161,6 +161,8 @@ export function paginateOperation<P, T, Extra = object>(
   const sets = splitChunks(declaration, params ?? {});
   type P2 = OperationPage<T, Extra>;
   const positions = new WeakMap<P2, number>();
+  /** The cursor each page was asked with: a page that hands the same cursor back ends the list. */
+  const askedWith = new WeakMap<P2, string>();
 
   // Paging goes on in the direction the caller started: backwards from a `before`, else forwards.
   const key = (params as Params | undefined)?.before !== undefined && (params as Params | undefined)?.after === undefined ? 'before' : 'after';
@@ -179,6 +181,7 @@ export function paginateOperation<P, T, Extra = object>(
     const cursor = typeof pagination === 'string' ? pagination || undefined : pagination?.cursor || undefined;
     const page: P2 = { data, raw, cursor };
     positions.set(page, chunk);
+    if (from !== undefined) askedWith.set(page, from);
     return page;
   };
 
@@ -186,8 +189,9 @@ export function paginateOperation<P, T, Extra = object>(
     first: () => load(0, undefined),
     next(page) {
       const chunk = positions.get(page) ?? 0;
-      // An empty page ends the list even if the platform still sent a cursor.
-      if (page.cursor && page.data.length > 0) return load(chunk, page.cursor);
+      // An empty page ends the list even if the platform still sent a cursor, and so does a
+      // cursor equal to the one the page was asked with (following it would loop forever).
+      if (page.cursor && page.data.length > 0 && page.cursor !== askedWith.get(page)) return load(chunk, page.cursor);
       if (chunk + 1 < sets.length) return load(chunk + 1, undefined);
       return undefined;
     },

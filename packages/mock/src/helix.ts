@@ -89,7 +89,8 @@ export function noContent(): MockResponse {
 
 /**
  * One page of `items` for the request's `first` and `after` (and `before`) cursors: the page,
- * and `pagination` with the next cursor when more items follow. A `first` outside 1..max is 400.
+ * and `pagination` with the next cursor when more items follow (after a `before`, the cursor of
+ * the page's start, for the next `before`). A `first` outside 1..max is 400.
  */
 export function page<T>(request: MockRequest, items: readonly T[], options: { defaultFirst: number; maxFirst: number }): { data: T[]; pagination: { cursor?: string } } {
   const firstText = request.query.get('first');
@@ -111,6 +112,8 @@ export function page<T>(request: MockRequest, items: readonly T[], options: { de
     end = first;
   }
   const data = items.slice(start, end);
+  // Paging backwards, the cursor is the start of this page, to be sent as the next `before`.
+  if (before && !after) return { data, pagination: start > 0 ? { cursor: encodeCursor(start) } : {} };
   return { data, pagination: end < items.length ? { cursor: encodeCursor(end) } : {} };
 }
 

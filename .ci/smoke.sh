@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Pack-and-install smoke test, as a new user meets the library: packs every package (`pnpm pack`
+# applies publishConfig, as `pnpm publish` does), installs all the tarballs together into a fresh npm
+# project in a temporary folder outside the workspace (from the registry only what they depend on),
+# and runs the programs of .ci/smoke/ there: ESM (.mjs), CommonJS (.cjs), and strict TypeScript
+# (type-checked with module/moduleResolution node16 and nodenext, then compiled and run). Each
+# program starts the mock platform, makes a Platform client against it, makes two calls, receives
+# one event over the EventSub WebSocket (Node 20 has no global WebSocket: `ws` comes with
+# @platform/eventsub-ws) and checks `instanceof` of an error class.
+#
+# It also bundles @platform/client for the browser with esbuild, from the installed packages, and
+# fails on any warning or on `ws` or a Node built-in in the bundle.
+#
+# Run after the build: `bash .ci/smoke.sh`. SMOKE_RUNTIMES="bun@1.4.5 deno@2.9.6" runs smoke.mjs and
+# smoke.cjs under those runtimes too, installed from the npm registry into .cache/ (as CI does with
+# Node 22 and 24).
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+work="$(mktemp -d "${TMPDIR:-/tmp}/platform-client-smoke.XXXXXX")"
+trap 'rm -rf "$work"' EXIT
+case "$work" in "$root"/*) echo "the smoke project must be outside the workspace" >&2; exit 1 ;; esac
+
+echo "packing every package into $work/tarballs"
+(cd "$root" && pnpm -r --filter './packages/*' pack --pack-destination "$work/tarballs" > "$work/pack.log") || { cat "$work/pack.log"; exit 1; }
+ls "$work/tarballs"
+
+project="$work/project"
+mkdir -p "$project"
+cp "$root"/.ci/smoke/smoke.mjs "$root"/.ci/smoke/smoke.cjs "$root"/.ci/smoke/smoke.mts "$root"/.ci/smoke/smoke-require.cts "$project"/
+printf '{ "name": "platform-client-smoke", "version": "0.0.0", "private": true }\n' > "$project/package.json"
+echo "installing the tarballs into a fresh npm project ($project)"
+(cd "$project" && npm install --no-audit --no-fund --loglevel=error "$work"/tarballs/*.tgz)
+
+cd "$project"
+# What is published: a LICENSE, no dev-only export condition, no sources beside dist (the source
+# maps embed them).
+for package in node_modules/@platform/*/; do
+  [ -f "$package/LICENSE" ] || { echo "$package has no LICENSE" >&2; exit 1; }
+  if grep -q '@platform/source' "$package/package.json"; then echo "$package/package.json names the dev-only @platform/source condition" >&2; exit 1; fi
+  [ ! -e "$package/src" ] || { echo "$package ships its src folder" >&2; exit 1; }
+done
+echo "node $(node --version), ESM"
+node smoke.mjs
+echo "node $(node --version), CommonJS"
+node smoke.cjs
+
+# The workspace's TypeScript and Node types, by path: the project installs nothing but the packages.
+tsc=("node" "$root/node_modules/typescript/bin/tsc")
+typescript_options=(--strict --skipLibCheck false --target es2022 --lib es2022,dom --types node --typeRoots "$root/node_modules/@types")
+for mode in node16 nodenext; do
+  echo "TypeScript $("${tsc[@]}" --version | cut -d' ' -f2), strict, module and moduleResolution $mode"
+  "${tsc[@]}" "${typescript_options[@]}" --module "$mode" --moduleResolution "$mode" --noEmit smoke.mts smoke-require.cts
+done
+"${tsc[@]}" "${typescript_options[@]}" --module nodenext --moduleResolution nodenext --outDir out smoke.mts
+echo "node $(node --version), the compiled TypeScript program"
+node out/smoke.mjs
+
+echo "esbuild, a browser bundle of @platform/client"
+printf "import { Platform, eventSubWebSocket, PlatformError } from '@platform/client';\nconsole.log(typeof Platform, typeof eventSubWebSocket, typeof PlatformError);\n" > browser-entry.mjs
+"$root/node_modules/.bin/esbuild" browser-entry.mjs --bundle --platform=browser --format=esm --minify \
+  --outfile=out/browser.js --metafile=out/browser-meta.json --log-level=warning 2> out/esbuild.log || { cat out/esbuild.log; exit 1; }
+if [ -s out/esbuild.log ]; then cat out/esbuild.log; echo "the browser bundle had warnings" >&2; exit 1; fi
+node -e '
+  const inputs = Object.keys(require("./out/browser-meta.json").inputs);
+  const wrong = inputs.filter((input) => /node_modules\/ws\/|websocket\.node|runtime-sender\.node|^node:/.test(input));
+  if (wrong.length > 0) { console.error("the browser bundle holds Node-only code:", wrong); process.exit(1); }
+  console.log(`${inputs.length} modules, none of them Node-only`);
+'
+
+for spec in ${SMOKE_RUNTIMES:-}; do
+  runtime="${spec%@*}"
+  bin="$root/.cache/${spec/@/-}/node_modules/.bin/$runtime"
+  if [ ! -x "$bin" ]; then
+    npm install --prefix "$root/.cache/${spec/@/-}" "$spec" --no-save --no-fund --no-audit --loglevel=error
+  fi
+  run=("$bin")
+  if [ "$runtime" = deno ]; then run=("$bin" run --allow-all); fi
+  echo "$runtime $("$bin" --version | head -1 | sed "s/^$runtime //"), ESM and CommonJS"
+  "${run[@]}" smoke.mjs
+  "${run[@]}" smoke.cjs
+done
+echo "smoke test passed"

@@ -113,30 +113,19 @@ export function eventSubWsUrlOf(core: Pick<ClientCore, 'options'>): string {
   return addressOption(core.options.eventSubWsUrl, defaultEventSubWsUrl);
 }
 
-/** Characters of a value that a message shows at most; a longer value is cut, with its length. */
-const shownCharacters = 40;
-
 /**
- * A given value as messages show it: a string quoted, an object or a function by its kind. A value
- * longer than 40 characters is cut there (see `shorten`), so that a message stays short whatever
- * was passed.
+ * A given value as messages show it: a string quoted (unless `quote` says otherwise), an object or a
+ * function by its kind. A value longer than 40 characters is cut there, with an ellipsis and its
+ * length (`"aaaa…" (600 characters)`), so that a message stays short whatever was passed.
  */
-export function describe(value: unknown): string {
+export function describe(value: unknown, quote = typeof value === 'string'): string {
   if (typeof value === 'function') return 'a function';
   if (typeof value === 'object' && value !== null) return Array.isArray(value) ? 'an array' : 'an object';
   // What is left is a string, a number, a boolean, a bigint, a symbol, null or undefined.
-  return typeof value === 'string' ? shorten(value, JSON.stringify) : shorten(String(value));
-}
-
-/**
- * A text as a message shows it: whole up to 40 characters, else its first 40 with an ellipsis and
- * its length (`"aaaa…" (600 characters)`); `show` quotes the part shown.
- */
-export function shorten(text: string, show: (part: string) => string = (part) => part): string {
-  if (text.length <= shownCharacters) return show(text);
-  // Cut before a lone high surrogate, so that the message holds no half character.
-  const end = /[\ud800-\udbff]/.test(text[shownCharacters - 1]!) ? shownCharacters - 1 : shownCharacters;
-  return `${show(`${text.slice(0, end)}…`)} (${text.length} characters)`;
+  const text = String(value);
+  const long = text.length > 40;
+  const shown = long ? `${text.slice(0, 40)}…` : text;
+  return (quote ? JSON.stringify(shown) : shown) + (long ? ` (${text.length} characters)` : '');
 }
 
 /** What a message says of a broken field of the `extension` option: its kind, never its text. */

@@ -11,7 +11,6 @@ export {
   defaultBaseUrl,
   defaultEventSubWsUrl,
   describe as describeValue,
-  shorten,
 } from '../options';
 export { rawTokenAuthenticator, rawCredential, noTokenError, missingActingUserError } from '../authenticator';
 export { runCall, type Call, type ApiAnswer } from '../pipeline';

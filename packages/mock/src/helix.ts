@@ -330,3 +330,87 @@ export function raiseModerate(context: HelixContext, broadcasterId: string, mode
     context.events.raise({ type: 'channel.moderate', version, condition: { broadcaster_user_id: broadcasterId }, event });
   }
 }
+
+// ---- Checks and timing that the engagement tables share (channel points, polls, predictions, --
+// ---- goals, hype train, charity, bits, subscriptions) ------------------------------------------
+
+/** 403 unless the broadcaster is a partner or an affiliate (channel points, charity...). */
+export function requirePartnerOrAffiliate(context: HelixContext, broadcasterId: string): void {
+  if (!context.state.user(broadcasterId)?.broadcaster_type) throw new HttpError(403, 'The broadcaster is not a partner or affiliate.');
+}
+
+/** An optional boolean body field: undefined when absent, 400 naming the field when not a boolean. */
+export function booleanField(value: unknown, name: string): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'boolean') throw new HttpError(400, `The field "${name}" must be true or false`);
+  return value;
+}
+
+/** A body field with a fixed set of case-sensitive values; 400 naming the field and the values otherwise. */
+export function choiceField<T extends string>(value: unknown, name: string, allowed: readonly T[]): T {
+  if (typeof value === 'string' && (allowed as readonly string[]).includes(value)) return value as T;
+  throw new HttpError(400, `The value in the "${name}" field is not valid: it must be one of ${allowed.join(', ')}`);
+}
+
+/** How often a deadline's timer looks at the mock's clock at least, in real ms. */
+const DEADLINE_RECHECK_MS = 500;
+
+/**
+ * Work due at a time of the mock's clock (a poll's end, a prediction's lock, a hype train's
+ * expiry): it runs on a timer once the mock's clock has got there (within half a second, however
+ * the clock moves), or at once when `settle()` finds it due (routes and controls settle before
+ * they look, so a test that moves a frozen clock sees the change on its next call). Each piece of
+ * work has a key; setting a key again replaces it.
+ */
+export class Deadlines {
+  readonly #due = new Map<string, { at: number; run: () => void; timer: ReturnType<typeof setTimeout> | undefined }>();
+
+  constructor(readonly now: () => number) {}
+
+  /** Runs `run` once the mock's clock reaches `at` (epoch ms), replacing the work of the same key. */
+  set(key: string, at: number, run: () => void): void {
+    this.clear(key);
+    this.#due.set(key, { at, run, timer: undefined });
+    this.#arm(key);
+  }
+
+  /** Drops the work of a key (it will not run). */
+  clear(key: string): void {
+    const entry = this.#due.get(key);
+    if (!entry) return;
+    clearTimeout(entry.timer);
+    this.#due.delete(key);
+  }
+
+  /** Runs every piece of work that is due, in time order; returns how many ran. */
+  settle(): number {
+    const now = this.now();
+    const due = [...this.#due].filter(([, entry]) => entry.at <= now).sort(([, a], [, b]) => a.at - b.at);
+    let ran = 0;
+    for (const [key, entry] of due) {
+      // Work run earlier in this loop may have replaced or cleared this key.
+      if (this.#due.get(key) !== entry) continue;
+      this.clear(key);
+      entry.run();
+      ran++;
+    }
+    return ran;
+  }
+
+  // The timer waits in real time for what is left on the mock's clock, but looks again at least
+  // every half second: a test's clock may jump ahead meanwhile, and the work should then run
+  // without waiting for another call.
+  #arm(key: string): void {
+    const entry = this.#due.get(key);
+    if (!entry) return;
+    entry.timer = setTimeout(
+      () => {
+        if (this.#due.get(key) !== entry) return;
+        if (this.now() >= entry.at) this.settle();
+        else this.#arm(key);
+      },
+      Math.min(Math.max(0, entry.at - this.now()), DEADLINE_RECHECK_MS),
+    );
+    entry.timer.unref?.();
+  }
+}

@@ -8,6 +8,7 @@ import { cors, HttpError, reasonOf, readBody, Router, send, type MockRequest, ty
 import { OAuthServer } from './oauth';
 import { RateLimiter } from './rate-limit';
 import { registerChatRoutes } from './routes/chat';
+import { registerEngagementGroups, type EngagementGroupsControls } from './routes/engagement-groups';
 import { registerGuestStarRoutes } from './routes/guest-star';
 import { registerModerationRoutes } from './routes/moderation';
 import { registerStreamsGroups, type StreamsGroupsControls } from './routes/streams-groups';
@@ -43,7 +44,7 @@ export interface LoggedRequest {
 }
 
 /** The fake platform, started: the addresses to give a client, and the control API. */
-export interface MockPlatform extends UsersGroupsControls, StreamsGroupsControls {
+export interface MockPlatform extends UsersGroupsControls, StreamsGroupsControls, EngagementGroupsControls {
   /** `http://127.0.0.1:<port>/helix`: pass as `baseUrl`. */
   readonly baseUrl: string;
   /** `http://127.0.0.1:<port>/oauth2`: pass as `authUrl`. */
@@ -106,6 +107,7 @@ export async function createMockPlatform(options: MockPlatformOptions = {}): Pro
   const helix = new Router();
   const usersGroups = registerUsersGroups(helix, context);
   const streamsGroups = registerStreamsGroups(helix, context);
+  const engagementGroups = registerEngagementGroups(helix, context);
   const chat = registerChatRoutes(helix, context);
   const moderation = registerModerationRoutes(helix, context);
   const guestStar = registerGuestStarRoutes(helix, context);
@@ -249,6 +251,7 @@ export async function createMockPlatform(options: MockPlatformOptions = {}): Pro
   return {
     ...usersGroups,
     ...streamsGroups,
+    ...engagementGroups,
     baseUrl: `http://127.0.0.1:${port}/helix`,
     authUrl: `http://127.0.0.1:${port}/oauth2`,
     eventSubWsUrl,

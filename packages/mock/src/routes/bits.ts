@@ -1,0 +1,301 @@
+import { HttpError, type Router } from '../http';
+import { choice, iso, ok, page, registerRoutes, repeated, required, rfc3339, route, userFields, wholeNumberQuery, type HelixContext } from '../helix';
+import { cheerFragments, cheermoteBody, CUSTOM_TIERS, GLOBAL_CHEERMOTES, type CheermoteRecord } from './bits-catalogue';
+import type { GoalBoard } from './goals';
+import type { HypeTrains } from './hype-train';
+
+export type { CheermoteRecord, CheermoteType } from './bits-catalogue';
+
+/*
+ * The bits group (Get Bits Leaderboard, Get Cheermotes, Get Extension Transactions), written from
+ * the platform's reference. Cheers happen through `mock.bits.cheer()` (no API call cheers): they
+ * raise `channel.cheer` and `channel.bits.use`, count on the leaderboard, move the channel's Bits
+ * goals and its running hype train. Extension transactions are added with
+ * `mock.bits.addExtensionTransaction()` and raise `extension.bits_transaction.create`.
+ */
+
+/** A cheer as the mock keeps it. */
+export interface CheerRecord {
+  id: string;
+  broadcaster_id: string;
+  user_id: string;
+  /** An anonymous cheer hides the user from events and the leaderboard. */
+  is_anonymous: boolean;
+  bits: number;
+  message: string;
+  /** Epoch ms. */
+  cheered_at: number;
+}
+
+/** What `mock.bits.cheer()` takes. */
+export interface CheerInput {
+  /** The viewer cheering (also for an anonymous cheer: the platform knows who paid). */
+  user_id: string;
+  /** A whole number from 1. */
+  bits: number;
+  /** The chat message; default `Cheer<bits>`. */
+  message?: string;
+  is_anonymous?: boolean;
+}
+
+/** An extension's Bits transaction. */
+export interface ExtensionTransactionRecord {
+  id: string;
+  /** The extension's client ID. */
+  extension_id: string;
+  broadcaster_id: string;
+  user_id: string;
+  sku: string;
+  /** Bits exchanged. */
+  amount: number;
+  displayName: string;
+  inDevelopment: boolean;
+  broadcast: boolean;
+  /** Epoch ms. */
+  timestamp: number;
+}
+
+/** What `mock.bits.addExtensionTransaction()` takes. */
+export type ExtensionTransactionInput = Pick<ExtensionTransactionRecord, 'extension_id' | 'broadcaster_id' | 'user_id' | 'sku' | 'amount'> &
+  Partial<Pick<ExtensionTransactionRecord, 'id' | 'displayName' | 'inDevelopment' | 'broadcast' | 'timestamp'>>;
+
+/** What tests can do with Bits that no API call does. */
+export interface BitsControl {
+  /**
+   * A viewer cheers in a channel: `channel.cheer` and `channel.bits.use` are raised, the cheer
+   * counts on the Bits leaderboard (unless anonymous), moves the channel's `new_bit` and
+   * `new_cheerer` goals and its running hype train. Throws for an unknown user or a bad amount.
+   */
+  cheer(broadcasterId: string, cheer: CheerInput): Readonly<CheerRecord>;
+  /**
+   * A viewer buys an extension's product with Bits: Get Extension Transactions lists it,
+   * `extension.bits_transaction.create` is raised and a running hype train moves (not for a
+   * product in development).
+   */
+  addExtensionTransaction(input: ExtensionTransactionInput): Readonly<ExtensionTransactionRecord>;
+  /** The broadcaster uploads a custom Cheermote (`channel_custom`), listed with `broadcaster_id`. */
+  addCheermote(broadcasterId: string, cheermote: { prefix: string; order?: number }): void;
+}
+
+const MAX_COUNT = 100;
+const DEFAULT_COUNT = 10;
+const PERIODS = ['day', 'week', 'month', 'year', 'all'] as const;
+const TRANSACTION_PAGE = { defaultFirst: 20, maxFirst: 100 };
+const MAX_TRANSACTION_IDS = 100;
+/** The leaderboard's periods are counted in PST (UTC−8). */
+const PST_OFFSET_MS = 8 * 3600 * 1000;
+const DAY_MS = 24 * 3600 * 1000;
+
+/** The window `[start, end)` of a leaderboard period that holds `at`, in epoch ms (periods begin at midnight PST). */
+export function periodWindow(period: Exclude<(typeof PERIODS)[number], 'all'>, at: number): [number, number] {
+  const local = new Date(at - PST_OFFSET_MS);
+  const [year, month, day] = [local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()];
+  const midnight = (y: number, m: number, d: number) => Date.UTC(y, m, d) + PST_OFFSET_MS;
+  switch (period) {
+    case 'day':
+      return [midnight(year, month, day), midnight(year, month, day) + DAY_MS];
+    case 'week': {
+      // Weeks begin on Monday.
+      const start = midnight(year, month, day - ((local.getUTCDay() + 6) % 7));
+      return [start, start + 7 * DAY_MS];
+    }
+    case 'month':
+      return [midnight(year, month, 1), midnight(year, month + 1, 1)];
+    case 'year':
+      return [midnight(year, 0, 1), midnight(year + 1, 0, 1)];
+  }
+}
+
+/** Registers the bits routes and returns the Bits controls; cheers move `goals` and `trains`. */
+export function registerBitsRoutes(router: Router, context: HelixContext, links: { goals: GoalBoard; trains: HypeTrains }): BitsControl {
+  const { state } = context;
+  const cheers: CheerRecord[] = [];
+  /** Newest first. */
+  const transactions: ExtensionTransactionRecord[] = [];
+  const customCheermotes = new Map<string, CheermoteRecord[]>();
+
+  const cheermotesOf = (broadcasterId: string | null) => [...GLOBAL_CHEERMOTES, ...(broadcasterId === null ? [] : (customCheermotes.get(broadcasterId) ?? []))];
+
+  registerRoutes(router, context, [
+    route({
+      method: 'GET',
+      path: '/bits/leaderboard',
+      token: 'user',
+      scopes: ['bits:read'],
+      handle: ({ request, token }) => {
+        const count = wholeNumberQuery(request, 'count', 1, MAX_COUNT) ?? DEFAULT_COUNT;
+        const period = choice(request, 'period', PERIODS, 'all');
+        let window: [number, number] | undefined;
+        if (period !== 'all') {
+          if (!request.query.get('started_at')) throw new HttpError(400, 'The started_at query parameter is required if period is not set to all.');
+          window = periodWindow(period, rfc3339(request.query.get('started_at'), 'started_at'));
+        }
+        const broadcasterId = token.userId!;
+        const scores = new Map<string, { score: number; first: number }>();
+        for (const cheer of cheers) {
+          if (cheer.broadcaster_id !== broadcasterId || cheer.is_anonymous) continue;
+          if (window && (cheer.cheered_at < window[0] || cheer.cheered_at >= window[1])) continue;
+          const entry = scores.get(cheer.user_id) ?? { score: 0, first: cheer.cheered_at };
+          entry.score += cheer.bits;
+          scores.set(cheer.user_id, entry);
+        }
+        const ranked = [...scores].sort(([, a], [, b]) => b.score - a.score || a.first - b.first).map(([userId, { score }], index) => ({ userId, score, rank: index + 1 }));
+        // With user_id, the page is the users ranked around that user.
+        const userId = request.query.get('user_id');
+        let start = 0;
+        let listed = ranked;
+        if (userId) {
+          const at = ranked.findIndex((entry) => entry.userId === userId);
+          listed = at === -1 ? [] : ranked;
+          start = at === -1 ? 0 : Math.max(0, Math.min(at - Math.floor((count - 1) / 2), ranked.length - count));
+        }
+        const data = listed.slice(start, start + count).map((entry) => ({ ...userFields(context, entry.userId, 'user'), rank: entry.rank, score: entry.score }));
+        return {
+          status: 200,
+          body: { data, date_range: { started_at: window ? iso(window[0]) : '', ended_at: window ? iso(window[1]) : '' }, total: data.length },
+        };
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/bits/cheermotes',
+      token: 'either',
+      handle: ({ request }) => {
+        const broadcasterId = request.query.get('broadcaster_id') || null;
+        // Ascending by `order`; the sort is stable, so the platform's own come before a channel's of the same order.
+        const listed = [...cheermotesOf(broadcasterId)].sort((a, b) => a.order - b.order);
+        return ok(listed.map(cheermoteBody));
+      },
+    }),
+    route({
+      method: 'GET',
+      path: '/extensions/transactions',
+      token: 'app',
+      query: ['extension_id'],
+      handle: ({ request, token }) => {
+        const extensionId = required(request, 'extension_id');
+        if (extensionId !== token.clientId) throw new HttpError(401, 'The ID in the extension_id query parameter must match the client ID in the access token.');
+        const ids = [...new Set(repeated(request, 'id', MAX_TRANSACTION_IDS))];
+        const own = transactions.filter((transaction) => transaction.extension_id === extensionId);
+        let listed = own;
+        if (ids.length > 0) {
+          listed = own.filter((transaction) => ids.includes(transaction.id));
+          if (listed.length < ids.length) throw new HttpError(404, 'One or more of the transaction IDs specified using the id query parameter were not found.');
+        }
+        const { data, pagination } = page(request, listed, TRANSACTION_PAGE);
+        return ok(
+          data.map((transaction) => ({
+            id: transaction.id,
+            timestamp: iso(transaction.timestamp),
+            ...userFields(context, transaction.broadcaster_id, 'broadcaster'),
+            ...userFields(context, transaction.user_id, 'user'),
+            product_type: 'BITS_IN_EXTENSION',
+            product_data: {
+              sku: transaction.sku,
+              // The reference's domain is the platform's extension prefix followed by the extension's ID.
+              domain: `platform.ext.${transaction.extension_id}`,
+              cost: { amount: transaction.amount, type: 'bits' },
+              inDevelopment: transaction.inDevelopment,
+              displayName: transaction.displayName,
+              expiration: '',
+              broadcast: transaction.broadcast,
+            },
+          })),
+          { pagination },
+        );
+      },
+    }),
+  ]);
+
+  const requireUser = (id: string) => {
+    if (!state.user(id)) throw new Error(`No user ${id}: add the user with mock.addUser() first.`);
+  };
+
+  return {
+    cheer(broadcasterId, input) {
+      requireUser(broadcasterId);
+      requireUser(input.user_id);
+      if (!Number.isSafeInteger(input.bits) || input.bits < 1) throw new Error(`bits must be a whole number of 1 or more, not ${input.bits}.`);
+      const cheer: CheerRecord = {
+        id: state.id(),
+        broadcaster_id: broadcasterId,
+        user_id: input.user_id,
+        is_anonymous: input.is_anonymous ?? false,
+        bits: input.bits,
+        message: input.message ?? `Cheer${input.bits}`,
+        cheered_at: context.now(),
+      };
+      cheers.push(cheer);
+      const broadcaster = userFields(context, broadcasterId, 'broadcaster_user');
+      const condition = { broadcaster_user_id: broadcasterId };
+      const anonymous = { user_id: null, user_login: null, user_name: null };
+      context.events.raise({
+        type: 'channel.cheer',
+        version: '1',
+        event: { is_anonymous: cheer.is_anonymous, ...(cheer.is_anonymous ? anonymous : userFields(context, cheer.user_id, 'user')), ...broadcaster, message: cheer.message, bits: cheer.bits },
+        condition,
+      });
+      context.events.raise({
+        type: 'channel.bits.use',
+        version: '1',
+        event: {
+          ...userFields(context, cheer.user_id, 'user'),
+          ...broadcaster,
+          bits: cheer.bits,
+          type: 'cheer',
+          message: { text: cheer.message, fragments: cheerFragments(cheer.message, cheermotesOf(broadcasterId)) },
+          power_up: null,
+        },
+        condition,
+      });
+      links.goals.cheered(broadcasterId, cheer.is_anonymous ? undefined : cheer.user_id, cheer.bits);
+      // An anonymous cheer is not shown as anyone's contribution.
+      if (!cheer.is_anonymous) links.trains.contribute(broadcasterId, { user_id: cheer.user_id, type: 'bits', total: cheer.bits });
+      return { ...cheer };
+    },
+    addExtensionTransaction(input) {
+      requireUser(input.broadcaster_id);
+      requireUser(input.user_id);
+      if (!input.extension_id) throw new Error('extension_id (the extension\'s client ID) is required.');
+      if (!Number.isSafeInteger(input.amount) || input.amount < 1) throw new Error(`amount must be a whole number of Bits from 1, not ${input.amount}.`);
+      const transaction: ExtensionTransactionRecord = {
+        id: input.id ?? state.id(),
+        extension_id: input.extension_id,
+        broadcaster_id: input.broadcaster_id,
+        user_id: input.user_id,
+        sku: input.sku,
+        amount: input.amount,
+        displayName: input.displayName ?? input.sku,
+        inDevelopment: input.inDevelopment ?? false,
+        broadcast: input.broadcast ?? false,
+        timestamp: input.timestamp ?? context.now(),
+      };
+      if (transactions.some((each) => each.id === transaction.id)) throw new Error(`A transaction ${transaction.id} already exists.`);
+      transactions.unshift(transaction);
+      transactions.sort((a, b) => b.timestamp - a.timestamp);
+      context.events.raise({
+        type: 'extension.bits_transaction.create',
+        version: '1',
+        event: {
+          extension_client_id: transaction.extension_id,
+          id: transaction.id,
+          ...userFields(context, transaction.broadcaster_id, 'broadcaster_user'),
+          ...userFields(context, transaction.user_id, 'user'),
+          product: { name: transaction.displayName, sku: transaction.sku, bits: transaction.inDevelopment ? 0 : transaction.amount, in_development: transaction.inDevelopment },
+        },
+        condition: { extension_client_id: transaction.extension_id },
+      });
+      if (!transaction.inDevelopment) links.trains.contribute(transaction.broadcaster_id, { user_id: transaction.user_id, type: 'bits', total: transaction.amount });
+      return { ...transaction };
+    },
+    addCheermote(broadcasterId, cheermote) {
+      requireUser(broadcasterId);
+      if (!/^[a-z]+$/i.test(cheermote.prefix)) throw new Error(`A Cheermote prefix is letters only, not ${cheermote.prefix}.`);
+      const known = cheermotesOf(broadcasterId).some((each) => each.prefix.toLowerCase() === cheermote.prefix.toLowerCase());
+      if (known) throw new Error(`The Cheermote ${cheermote.prefix} already exists in channel ${broadcasterId}.`);
+      const list = customCheermotes.get(broadcasterId) ?? [];
+      list.push({ prefix: cheermote.prefix, type: 'channel_custom', order: cheermote.order ?? list.length + 1, tiers: CUSTOM_TIERS, last_updated: context.now(), is_charitable: false });
+      customCheermotes.set(broadcasterId, list);
+    },
+  };
+}

@@ -1,0 +1,279 @@
+import { HttpError } from '../http';
+import { booleanField, iso, requireLength, userFields, type HelixContext } from '../helix';
+
+/*
+ * The records of the channel points group (custom rewards and their redemptions), the checks of a
+ * reward's fields shared by Create Custom Rewards and Update Custom Reward, and the shapes the
+ * routes answer and the events carry, from the platform's reference.
+ */
+
+/** A custom reward as the mock keeps it. */
+export interface CustomRewardRecord {
+  id: string;
+  broadcaster_id: string;
+  /** The client ID of the app that created it: only that app may change it or its redemptions. */
+  client_id: string;
+  title: string;
+  prompt: string;
+  cost: number;
+  background_color: string;
+  is_enabled: boolean;
+  is_user_input_required: boolean;
+  is_max_per_stream_enabled: boolean;
+  max_per_stream: number;
+  is_max_per_user_per_stream_enabled: boolean;
+  max_per_user_per_stream: number;
+  is_global_cooldown_enabled: boolean;
+  global_cooldown_seconds: number;
+  is_paused: boolean;
+  should_redemptions_skip_request_queue: boolean;
+  /** Epoch ms. */
+  created_at: number;
+}
+
+/** A redemption's status. */
+export type RedemptionStatus = 'UNFULFILLED' | 'FULFILLED' | 'CANCELED';
+
+/** A redemption of a custom reward. */
+export interface RedemptionRecord {
+  id: string;
+  broadcaster_id: string;
+  reward_id: string;
+  user_id: string;
+  user_input: string;
+  status: RedemptionStatus;
+  /** Epoch ms. */
+  redeemed_at: number;
+  /** The live stream it was redeemed in (per-stream limits count these); undefined when offline. */
+  stream_id: string | undefined;
+  /** The reward as it was when redeemed. */
+  reward: { id: string; title: string; prompt: string; cost: number };
+}
+
+/** The fields of a reward that Create and Update take (every one optional here; Create requires title and cost). */
+export type RewardChanges = Partial<Omit<CustomRewardRecord, 'id' | 'broadcaster_id' | 'client_id' | 'created_at'>>;
+
+/** A channel may offer at most 50 custom rewards, enabled or not. */
+export const MAX_REWARDS = 50;
+const TITLE = { min: 1, max: 45 };
+const PROMPT = { max: 200 };
+/** Update Custom Reward: the cooldown is from 1 to 604800 seconds (a week). */
+const MAX_COOLDOWN_SECONDS = 604_800;
+const HEX_COLOR = /^#[0-9a-f]{6}$/i;
+/** The background a reward gets when none is given. */
+export const DEFAULT_BACKGROUND = '#00E5CB';
+
+/** The custom rewards and redemptions of every channel. */
+export class ChannelPointsStore {
+  readonly rewards = new Map<string, CustomRewardRecord>();
+  readonly redemptions = new Map<string, RedemptionRecord>();
+
+  constructor(readonly context: HelixContext) {}
+
+  /** A channel's rewards, in ascending order of ID. */
+  rewardsOf(broadcasterId: string): CustomRewardRecord[] {
+    return [...this.rewards.values()].filter((reward) => reward.broadcaster_id === broadcasterId).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  }
+
+  /** The live stream of a channel, if any (a channel marked live without a stream record counts as one stream). */
+  streamOf(broadcasterId: string): string | undefined {
+    const channel = this.context.state.channels.get(broadcasterId);
+    return channel?.live ? (channel.stream?.id ?? 'live') : undefined;
+  }
+
+  /** Redemptions of a reward in the current live stream (by one user when given). */
+  redeemedThisStream(reward: CustomRewardRecord, userId?: string): number {
+    const stream = this.streamOf(reward.broadcaster_id);
+    if (stream === undefined) return 0;
+    let count = 0;
+    for (const redemption of this.redemptions.values()) {
+      if (redemption.reward_id === reward.id && redemption.stream_id === stream && (userId === undefined || redemption.user_id === userId)) count++;
+    }
+    return count;
+  }
+
+  /** `redemptions_redeemed_current_stream`: null when the channel is offline or the per-stream maximum is off. */
+  currentStreamCount(reward: CustomRewardRecord): number | null {
+    if (!reward.is_max_per_stream_enabled || this.streamOf(reward.broadcaster_id) === undefined) return null;
+    return this.redeemedThisStream(reward);
+  }
+
+  inStock(reward: CustomRewardRecord): boolean {
+    const count = this.currentStreamCount(reward);
+    return count === null || count < reward.max_per_stream;
+  }
+
+  /** Epoch ms when the global cooldown ends, or undefined when the reward is not cooling down. */
+  cooldownEnd(reward: CustomRewardRecord): number | undefined {
+    if (!reward.is_global_cooldown_enabled) return undefined;
+    let last: number | undefined;
+    for (const redemption of this.redemptions.values()) {
+      if (redemption.reward_id === reward.id && (last === undefined || redemption.redeemed_at > last)) last = redemption.redeemed_at;
+    }
+    if (last === undefined) return undefined;
+    const end = last + reward.global_cooldown_seconds * 1000;
+    return end > this.context.now() ? end : undefined;
+  }
+
+  /** A reward as the routes answer it. */
+  rewardBody(reward: CustomRewardRecord): Record<string, unknown> {
+    const cooldown = this.cooldownEnd(reward);
+    return {
+      ...userFields(this.context, reward.broadcaster_id, 'broadcaster'),
+      id: reward.id,
+      title: reward.title,
+      prompt: reward.prompt,
+      cost: reward.cost,
+      // The API has no upload of custom images: only the default images are set.
+      image: null,
+      default_image: defaultImage(),
+      background_color: reward.background_color,
+      is_enabled: reward.is_enabled,
+      is_user_input_required: reward.is_user_input_required,
+      max_per_stream_setting: { is_enabled: reward.is_max_per_stream_enabled, max_per_stream: reward.max_per_stream },
+      max_per_user_per_stream_setting: { is_enabled: reward.is_max_per_user_per_stream_enabled, max_per_user_per_stream: reward.max_per_user_per_stream },
+      global_cooldown_setting: { is_enabled: reward.is_global_cooldown_enabled, global_cooldown_seconds: reward.global_cooldown_seconds },
+      is_paused: reward.is_paused,
+      is_in_stock: this.inStock(reward),
+      should_redemptions_skip_request_queue: reward.should_redemptions_skip_request_queue,
+      redemptions_redeemed_current_stream: this.currentStreamCount(reward),
+      cooldown_expires_at: cooldown === undefined ? null : iso(cooldown),
+    };
+  }
+
+  /** A reward as `channel.channel_points_custom_reward.add` / `.update` / `.remove` carry it. */
+  rewardEvent(reward: CustomRewardRecord): Record<string, unknown> {
+    const cooldown = this.cooldownEnd(reward);
+    return {
+      id: reward.id,
+      ...userFields(this.context, reward.broadcaster_id, 'broadcaster_user'),
+      is_enabled: reward.is_enabled,
+      is_paused: reward.is_paused,
+      is_in_stock: this.inStock(reward),
+      title: reward.title,
+      cost: reward.cost,
+      prompt: reward.prompt,
+      is_user_input_required: reward.is_user_input_required,
+      should_redemptions_skip_request_queue: reward.should_redemptions_skip_request_queue,
+      cooldown_expires_at: cooldown === undefined ? null : iso(cooldown),
+      redemptions_redeemed_current_stream: this.currentStreamCount(reward),
+      max_per_stream: { is_enabled: reward.is_max_per_stream_enabled, value: reward.max_per_stream },
+      max_per_user_per_stream: { is_enabled: reward.is_max_per_user_per_stream_enabled, value: reward.max_per_user_per_stream },
+      global_cooldown: { is_enabled: reward.is_global_cooldown_enabled, seconds: reward.global_cooldown_seconds },
+      background_color: reward.background_color,
+      image: null,
+      default_image: defaultImage(),
+    };
+  }
+
+  /** A redemption as the routes answer it. */
+  redemptionBody(redemption: RedemptionRecord): Record<string, unknown> {
+    return {
+      ...userFields(this.context, redemption.broadcaster_id, 'broadcaster'),
+      id: redemption.id,
+      ...userFields(this.context, redemption.user_id, 'user'),
+      user_input: redemption.user_input,
+      status: redemption.status,
+      redeemed_at: iso(redemption.redeemed_at),
+      reward: { ...redemption.reward },
+    };
+  }
+
+  /** Raises a reward event (`add`, `update`, `remove`); `reward_id` in the condition reaches subscriptions that name the reward. */
+  raiseReward(kind: 'add' | 'update' | 'remove', reward: CustomRewardRecord): void {
+    this.context.events.raise({
+      type: `channel.channel_points_custom_reward.${kind}`,
+      version: '1',
+      event: this.rewardEvent(reward),
+      condition: kind === 'add' ? { broadcaster_user_id: reward.broadcaster_id } : { broadcaster_user_id: reward.broadcaster_id, reward_id: reward.id },
+    });
+  }
+
+  /** Raises `channel.channel_points_custom_reward_redemption.add` or `.update`. */
+  raiseRedemption(kind: 'add' | 'update', redemption: RedemptionRecord): void {
+    this.context.events.raise({
+      type: `channel.channel_points_custom_reward_redemption.${kind}`,
+      version: '1',
+      event: {
+        id: redemption.id,
+        ...userFields(this.context, redemption.broadcaster_id, 'broadcaster_user'),
+        ...userFields(this.context, redemption.user_id, 'user'),
+        user_input: redemption.user_input,
+        status: redemption.status.toLowerCase(),
+        reward: { id: redemption.reward.id, title: redemption.reward.title, cost: redemption.reward.cost, prompt: redemption.reward.prompt },
+        redeemed_at: iso(redemption.redeemed_at),
+      },
+      condition: { broadcaster_user_id: redemption.broadcaster_id, reward_id: redemption.reward_id },
+    });
+  }
+}
+
+function defaultImage(): Record<string, string> {
+  return {
+    url_1x: 'https://static.example/custom-reward-images/default-1.png',
+    url_2x: 'https://static.example/custom-reward-images/default-2.png',
+    url_4x: 'https://static.example/custom-reward-images/default-4.png',
+  };
+}
+
+/**
+ * Reads the reward fields of a Create or Update body, checked as the reference says (400 naming
+ * the field and the range). `current` is the reward being updated; the limits that a flag turns on
+ * are checked against the value the reward will have.
+ */
+export function readRewardFields(body: Record<string, unknown>, current: CustomRewardRecord | undefined, others: readonly CustomRewardRecord[], update: boolean): RewardChanges {
+  const changes: RewardChanges = {};
+  if (body.title !== undefined) {
+    if (typeof body.title !== 'string') throw new HttpError(400, 'The field "title" must be a string');
+    changes.title = requireLength(body.title, 'title', TITLE);
+    const lower = changes.title.toLowerCase();
+    if (others.some((reward) => reward.id !== current?.id && reward.title.toLowerCase() === lower)) {
+      throw new HttpError(400, "The title must be unique amongst all of the broadcaster's custom rewards.");
+    }
+  }
+  if (body.cost !== undefined) changes.cost = count(body.cost, 'cost', 1, 'The field "cost" must be a whole number of at least 1 point');
+  if (body.prompt !== undefined) {
+    if (typeof body.prompt !== 'string') throw new HttpError(400, 'The field "prompt" must be a string');
+    changes.prompt = requireLength(body.prompt, 'prompt', PROMPT);
+  }
+  if (body.background_color !== undefined) {
+    if (typeof body.background_color !== 'string' || !HEX_COLOR.test(body.background_color)) {
+      throw new HttpError(400, 'The field "background_color" must be a color in Hex format, for example #9147FF');
+    }
+    changes.background_color = body.background_color;
+  }
+  const flags = ['is_enabled', 'is_user_input_required', 'is_max_per_stream_enabled', 'is_max_per_user_per_stream_enabled', 'is_global_cooldown_enabled', 'should_redemptions_skip_request_queue'] as const;
+  for (const name of flags) {
+    const value = booleanField(body[name], name);
+    if (value !== undefined) changes[name] = value;
+  }
+  // Pausing is a change of an existing reward; Create does not take it.
+  if (update) {
+    const paused = booleanField(body.is_paused, 'is_paused');
+    if (paused !== undefined) changes.is_paused = paused;
+  }
+  if (body.max_per_stream !== undefined) changes.max_per_stream = count(body.max_per_stream, 'max_per_stream', 0);
+  if (body.max_per_user_per_stream !== undefined) changes.max_per_user_per_stream = count(body.max_per_user_per_stream, 'max_per_user_per_stream', 0);
+  if (body.global_cooldown_seconds !== undefined) changes.global_cooldown_seconds = count(body.global_cooldown_seconds, 'global_cooldown_seconds', 0);
+
+  const next = { ...current, ...changes };
+  if (next.is_max_per_stream_enabled && !((next.max_per_stream ?? 0) >= 1)) {
+    throw new HttpError(400, 'If is_max_per_stream_enabled is true, the minimum value for max_per_stream is 1.');
+  }
+  if (next.is_max_per_user_per_stream_enabled && !((next.max_per_user_per_stream ?? 0) >= 1)) {
+    throw new HttpError(400, 'If is_max_per_user_per_stream_enabled is true, the minimum value for max_per_user_per_stream is 1.');
+  }
+  if (next.is_global_cooldown_enabled) {
+    const seconds = next.global_cooldown_seconds ?? 0;
+    if (seconds < 1 || seconds > MAX_COOLDOWN_SECONDS) {
+      throw new HttpError(400, `If is_global_cooldown_enabled is true, the value of global_cooldown_seconds must be from 1 to ${MAX_COOLDOWN_SECONDS}.`);
+    }
+  }
+  return changes;
+}
+
+/** A whole number of at least `min` (a JSON number), or 400 naming the field. */
+function count(value: unknown, name: string, min: number, message = `The field "${name}" must be a whole number of at least ${min}`): number {
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min) throw new HttpError(400, message);
+  return value;
+}

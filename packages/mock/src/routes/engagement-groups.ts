@@ -1,0 +1,48 @@
+// The routes of the reference groups that `@platform/api-engagement` calls: channel points, polls,
+// predictions, goals, hype train, charity, bits and subscriptions, with their controls on
+// `MockPlatform`.
+import type { Router } from '../http';
+import type { HelixContext } from '../helix';
+import { registerBitsRoutes, type BitsControl } from './bits';
+import { registerChannelPointRoutes, type ChannelPointsControl } from './channel-points';
+import { registerCharityRoutes, type CharityControl } from './charity';
+import { GoalBoard, registerGoalRoutes, type GoalsControl } from './goals';
+import { HypeTrains, registerHypeTrainRoutes, type HypeTrainControl } from './hype-train';
+import { registerPollRoutes, type PollsControl } from './polls';
+import { registerPredictionRoutes, type PredictionsControl } from './predictions';
+import { registerSubscriptionRoutes, type SubscriptionsControl } from './subscriptions';
+
+/** The controls these groups add to `MockPlatform` (what no API call does). */
+export interface EngagementGroupsControls {
+  /** Channel points: `redeem(broadcasterId, rewardId, userId, { user_input })`, `reward(id)`, `redemption(id)`. */
+  readonly channelPoints: ChannelPointsControl;
+  /** Polls: `vote(broadcasterId, { user_id, choice_id, channel_points_votes })`, `active()`, `get()`, `settle()`. */
+  readonly polls: PollsControl;
+  /** Predictions: `bet(broadcasterId, { user_id, outcome_id, channel_points })`, `running()`, `get()`, `settle()`. */
+  readonly predictions: PredictionsControl;
+  /** Creator goals: `begin(broadcasterId, { type, target_amount })`, `progress(goalId, amount)`, `end(goalId)`. */
+  readonly goals: GoalsControl;
+  /** Hype trains: `start(broadcasterId, { contributions })`, `contribute()`, `end()`, `current()`, `cooldownMs`, `settle()`. */
+  readonly hypeTrain: HypeTrainControl;
+  /** Charity campaigns: `start(broadcasterId, { charity_name })`, `donate(broadcasterId, userId, value)`, `setTarget()`, `stop()`. */
+  readonly charity: CharityControl;
+  /** Bits: `cheer(broadcasterId, { user_id, bits })`, `addExtensionTransaction({ ... })`, `addCheermote()`. */
+  readonly bits: BitsControl;
+  /** Subscriptions: `subscribe(broadcasterId, userId)`, `gift()`, `resubscribe()`, `end()`, `grantExtension()`. */
+  readonly subscriptions: SubscriptionsControl;
+}
+
+/** Registers every route of these groups and returns their controls. */
+export function registerEngagementGroups(router: Router, context: HelixContext): EngagementGroupsControls {
+  const board = new GoalBoard(context);
+  const trains = new HypeTrains(context);
+  const channelPoints = registerChannelPointRoutes(router, context);
+  const polls = registerPollRoutes(router, context);
+  const predictions = registerPredictionRoutes(router, context);
+  const goals = registerGoalRoutes(router, context, board);
+  const hypeTrain = registerHypeTrainRoutes(router, context, trains);
+  const charity = registerCharityRoutes(router, context);
+  const bits = registerBitsRoutes(router, context, { goals: board, trains });
+  const subscriptions = registerSubscriptionRoutes(router, context, { goals: board, trains });
+  return { channelPoints, polls, predictions, goals, hypeTrain, charity, bits, subscriptions };
+}

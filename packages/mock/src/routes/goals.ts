@@ -1,0 +1,220 @@
+import type { Router } from '../http';
+import { asTokenUser, iso, ok, registerRoutes, route, userFields, type HelixContext } from '../helix';
+
+/*
+ * The goals group (Get Creator Goals), written from the platform's reference, and the goals
+ * themselves: the broadcaster sets them up in the platform's dashboard (no API call does), so they
+ * begin and end through `mock.goals` (`channel.goal.begin` / `.end`). They move as the channel
+ * does: a follower goal counts the channel's followers (`channel.followers`, a follow raises
+ * `channel.goal.progress`), subscription goals move with `mock.subscriptions`, Bits and cheerer
+ * goals with `mock.bits.cheer()`; `mock.goals.progress()` sets any other amount.
+ */
+
+/**
+ * A goal's type, as Get Creator Goals writes it. Events write `follower` as `follow`; `new_bit` and
+ * `new_cheerer` are the event reference's types of Bits goals.
+ */
+export type GoalType = 'follower' | 'subscription' | 'subscription_count' | 'new_subscription' | 'new_subscription_count' | 'new_bit' | 'new_cheerer';
+
+/** A creator goal as the mock keeps it. */
+export interface GoalRecord {
+  id: string;
+  broadcaster_id: string;
+  type: GoalType;
+  description: string;
+  /** For a follower goal, the channel's followers when it was read. */
+  current_amount: number;
+  target_amount: number;
+  /** Epoch ms. */
+  created_at: number;
+  /** Epoch ms; undefined while the goal is active. */
+  ended_at?: number;
+  /** Set when the goal ended. */
+  is_achieved?: boolean;
+}
+
+/** What `mock.goals.begin()` takes. */
+export interface GoalInput {
+  type: GoalType;
+  /** A whole number from 1. */
+  target_amount: number;
+  /** At most 40 characters; default empty. */
+  description?: string;
+  /** The starting amount (default 0); a follower goal always counts the channel's followers. */
+  current_amount?: number;
+}
+
+/** What tests can do with creator goals that no API call does. */
+export interface GoalsControl {
+  /** The broadcaster begins a goal: Get Creator Goals lists it and `channel.goal.begin` is raised. */
+  begin(broadcasterId: string, input: GoalInput): Readonly<GoalRecord>;
+  /**
+   * Sets a goal's current amount (forward or backward) and raises `channel.goal.progress`. Throws
+   * for a follower goal, which counts the channel's followers, and for an ended goal.
+   */
+  progress(goalId: string, currentAmount: number): Readonly<GoalRecord>;
+  /**
+   * Ends a goal: it leaves Get Creator Goals and `channel.goal.end` is raised, with `is_achieved`
+   * (default: whether the current amount reached the target).
+   */
+  end(goalId: string, options?: { is_achieved?: boolean }): Readonly<GoalRecord>;
+  /** A goal by ID (ended ones too); undefined when unknown. */
+  get(goalId: string): Readonly<GoalRecord> | undefined;
+}
+
+const GOAL_TYPES: readonly GoalType[] = ['follower', 'subscription', 'subscription_count', 'new_subscription', 'new_subscription_count', 'new_bit', 'new_cheerer'];
+const MAX_DESCRIPTION = 40;
+/** The points a subscription of each tier is worth. */
+export const TIER_POINTS: Readonly<Record<string, number>> = { '1000': 1, '2000': 2, '3000': 6 };
+
+/** Every channel's goals, and how the channel's activity moves them. */
+export class GoalBoard {
+  readonly goals = new Map<string, GoalRecord>();
+  /** The users who cheered since a `new_cheerer` goal began, by goal ID. */
+  readonly #cheerers = new Map<string, Set<string>>();
+
+  constructor(readonly context: HelixContext) {}
+
+  active(broadcasterId: string): GoalRecord[] {
+    return [...this.goals.values()].filter((goal) => goal.broadcaster_id === broadcasterId && goal.ended_at === undefined).map((goal) => this.#read(goal));
+  }
+
+  /** A goal with a follower goal's amount read from the channel. */
+  #read(goal: GoalRecord): GoalRecord {
+    if (goal.type === 'follower' && goal.ended_at === undefined) goal.current_amount = this.context.state.channel(goal.broadcaster_id).followers.size;
+    return goal;
+  }
+
+  raise(kind: 'begin' | 'progress' | 'end', goal: GoalRecord): void {
+    const event: Record<string, unknown> = {
+      id: goal.id,
+      ...userFields(this.context, goal.broadcaster_id, 'broadcaster_user'),
+      type: goal.type === 'follower' ? 'follow' : goal.type,
+      description: goal.description,
+    };
+    if (kind === 'end') event.is_achieved = goal.is_achieved;
+    Object.assign(event, { current_amount: goal.current_amount, target_amount: goal.target_amount, started_at: iso(goal.created_at) });
+    if (kind === 'end') event.ended_at = iso(goal.ended_at!);
+    this.context.events.raise({ type: `channel.goal.${kind}`, version: '1', event, condition: { broadcaster_user_id: goal.broadcaster_id } });
+  }
+
+  /** Moves the channel's goals of the given types by `by` each (a goal gets `channel.goal.progress` when it moved). */
+  #move(broadcasterId: string, by: Partial<Record<GoalType, number>>): void {
+    for (const goal of this.active(broadcasterId)) {
+      const step = by[goal.type];
+      if (!step) continue;
+      goal.current_amount += step;
+      this.raise('progress', goal);
+    }
+  }
+
+  /** A new subscription: every subscription goal moves. */
+  subscribed(broadcasterId: string, tier: string): void {
+    const points = TIER_POINTS[tier] ?? 1;
+    this.#move(broadcasterId, { subscription: points, subscription_count: 1, new_subscription: points, new_subscription_count: 1 });
+  }
+
+  /** A subscription ended: the net goals move back. */
+  unsubscribed(broadcasterId: string, tier: string): void {
+    this.#move(broadcasterId, { subscription: -(TIER_POINTS[tier] ?? 1), subscription_count: -1 });
+  }
+
+  /** A cheer: Bits goals move by the Bits, cheerer goals by one for a user new since the goal began. */
+  cheered(broadcasterId: string, userId: string | undefined, bits: number): void {
+    for (const goal of this.active(broadcasterId)) {
+      if (goal.type === 'new_bit') {
+        goal.current_amount += bits;
+        this.raise('progress', goal);
+      } else if (goal.type === 'new_cheerer' && userId !== undefined) {
+        const seen = this.#cheerers.get(goal.id) ?? new Set<string>();
+        this.#cheerers.set(goal.id, seen);
+        if (seen.has(userId)) continue;
+        seen.add(userId);
+        goal.current_amount += 1;
+        this.raise('progress', goal);
+      }
+    }
+  }
+
+  /** A follow: follower goals count the followers again. */
+  followed(broadcasterId: string): void {
+    for (const goal of this.active(broadcasterId)) if (goal.type === 'follower') this.raise('progress', goal);
+  }
+}
+
+/** Registers the goals route and returns the goals' controls. */
+export function registerGoalRoutes(router: Router, context: HelixContext, board: GoalBoard): GoalsControl {
+  const { state } = context;
+  // A follow made anywhere (the users-side controls raise `channel.follow`) moves follower goals.
+  context.events.on((raised) => {
+    if (raised.type === 'channel.follow' && raised.condition.broadcaster_user_id !== undefined) board.followed(raised.condition.broadcaster_user_id);
+  });
+
+  registerRoutes(router, context, [
+    route({
+      method: 'GET',
+      path: '/goals',
+      token: 'user',
+      scopes: ['channel:read:goals'],
+      query: ['broadcaster_id'],
+      handle: asTokenUser('broadcaster_id', ({ userId }) =>
+        ok(
+          board.active(userId).map((goal) => ({
+            id: goal.id,
+            ...userFields(context, goal.broadcaster_id, 'broadcaster'),
+            type: goal.type,
+            description: goal.description,
+            current_amount: goal.current_amount,
+            target_amount: goal.target_amount,
+            created_at: iso(goal.created_at),
+          })),
+        ),
+      ),
+    }),
+  ]);
+
+  const activeGoal = (goalId: string): GoalRecord => {
+    const goal = board.goals.get(goalId);
+    if (!goal) throw new Error(`No goal ${goalId}.`);
+    if (goal.ended_at !== undefined) throw new Error(`The goal ${goalId} has ended.`);
+    return goal;
+  };
+
+  return {
+    begin(broadcasterId, input) {
+      if (!state.user(broadcasterId)) throw new Error(`No user ${broadcasterId}: add the user with mock.addUser() first.`);
+      if (!GOAL_TYPES.includes(input.type)) throw new Error(`type must be one of ${GOAL_TYPES.join(', ')}, not ${String(input.type)}.`);
+      if (!Number.isInteger(input.target_amount) || input.target_amount < 1) throw new Error(`target_amount must be a whole number of 1 or more, not ${input.target_amount}.`);
+      const description = input.description ?? '';
+      if ([...description].length > MAX_DESCRIPTION) throw new Error(`description may be at most ${MAX_DESCRIPTION} characters.`);
+      const current = input.current_amount ?? 0;
+      if (!Number.isInteger(current)) throw new Error(`current_amount must be a whole number, not ${current}.`);
+      const goal: GoalRecord = { id: state.id(), broadcaster_id: broadcasterId, type: input.type, description, current_amount: current, target_amount: input.target_amount, created_at: context.now() };
+      board.goals.set(goal.id, goal);
+      board.active(broadcasterId);
+      board.raise('begin', goal);
+      return structuredClone(goal);
+    },
+    progress(goalId, currentAmount) {
+      const goal = activeGoal(goalId);
+      if (goal.type === 'follower') throw new Error(`The goal ${goalId} counts the channel's followers: use mock.channels.follow() to move it.`);
+      if (!Number.isInteger(currentAmount)) throw new Error(`The current amount must be a whole number, not ${currentAmount}.`);
+      goal.current_amount = currentAmount;
+      board.raise('progress', goal);
+      return structuredClone(goal);
+    },
+    end(goalId, options = {}) {
+      const goal = activeGoal(goalId);
+      board.active(goal.broadcaster_id);
+      goal.ended_at = context.now();
+      goal.is_achieved = options.is_achieved ?? goal.current_amount >= goal.target_amount;
+      board.raise('end', goal);
+      return structuredClone(goal);
+    },
+    get(goalId) {
+      const goal = board.goals.get(goalId);
+      if (goal) board.active(goal.broadcaster_id);
+      return goal && structuredClone(goal);
+    },
+  };
+}

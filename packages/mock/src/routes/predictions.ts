@@ -1,0 +1,313 @@
+import { HttpError, type Router } from '../http';
+import {
+  asTokenUser,
+  choiceField,
+  Deadlines,
+  iso,
+  ok,
+  page,
+  registerRoutes,
+  repeated,
+  requireLength,
+  requireTokenUser,
+  route,
+  userFields,
+  wholeNumber,
+  type HelixContext,
+} from '../helix';
+
+/*
+ * The predictions group (Get Predictions, Create Prediction, End Prediction), written from the
+ * platform's reference. A prediction begins when it is created (`channel.prediction.begin`), takes
+ * bets through `mock.predictions.bet()` (`channel.prediction.progress`), locks by End Prediction
+ * with LOCKED or when its window has passed on the mock's clock (`channel.prediction.lock`), and
+ * ends resolved with a winning outcome or canceled (`channel.prediction.end`). A prediction still
+ * unresolved 24 hours after its window closed is canceled by the platform. One prediction runs at
+ * a time per channel.
+ */
+
+/** A prediction's status. */
+export type PredictionStatus = 'ACTIVE' | 'LOCKED' | 'RESOLVED' | 'CANCELED';
+
+/** A viewer's bet on an outcome. */
+export interface PredictorRecord {
+  user_id: string;
+  channel_points_used: number;
+  /** Null until the prediction ends; then the winnings (0 for a losing outcome or a refund). */
+  channel_points_won: number | null;
+}
+
+/** One outcome of a prediction, with its bets. */
+export interface PredictionOutcomeRecord {
+  id: string;
+  title: string;
+  /** BLUE and PINK for two outcomes; BLUE for every outcome of more. */
+  color: 'BLUE' | 'PINK';
+  /** Every bet on the outcome, in the order the viewers first bet. */
+  predictors: PredictorRecord[];
+}
+
+/** A prediction as the mock keeps it. */
+export interface PredictionRecord {
+  id: string;
+  broadcaster_id: string;
+  title: string;
+  outcomes: PredictionOutcomeRecord[];
+  /** Seconds of betting. */
+  prediction_window: number;
+  status: PredictionStatus;
+  winning_outcome_id: string | null;
+  /** Epoch ms. */
+  created_at: number;
+  /** Epoch ms: when betting closed; null when it never locked. */
+  locked_at: number | null;
+  /** Epoch ms: when it was resolved or canceled; null before. */
+  ended_at: number | null;
+}
+
+/** A bet placed with `mock.predictions.bet()`. */
+export interface PredictionBet {
+  user_id: string;
+  outcome_id: string;
+  /** Channel Points staked, a whole number from 1; added to the viewer's earlier bet on the same outcome. */
+  channel_points: number;
+}
+
+/** What tests can do with predictions that no API call does. */
+export interface PredictionsControl {
+  /**
+   * A viewer bets on an outcome of the channel's active prediction (a viewer bets on one outcome
+   * only; more points on it add up). Raises `channel.prediction.progress`. Returns the prediction.
+   * Throws when no prediction takes bets (none, or locked), for an unknown user or outcome, and
+   * for a bet on a second outcome.
+   */
+  bet(broadcasterId: string, bet: PredictionBet): Readonly<PredictionRecord>;
+  /** The channel's running prediction (ACTIVE or LOCKED); undefined when none. */
+  running(broadcasterId: string): Readonly<PredictionRecord> | undefined;
+  /** A prediction by ID; undefined when unknown. */
+  get(predictionId: string): Readonly<PredictionRecord> | undefined;
+  /** Locks predictions whose window has passed and cancels those left unresolved for 24 hours; returns how many changed. */
+  settle(): number;
+}
+
+const PREDICTION_PAGE = { defaultFirst: 20, maxFirst: 25 };
+const MAX_PREDICTION_IDS = 25;
+const TITLE = { min: 1, max: 45 };
+const OUTCOME_TITLE = { min: 1, max: 25 };
+const MIN_OUTCOMES = 2;
+const MAX_OUTCOMES = 10;
+const MIN_WINDOW = 30;
+const MAX_WINDOW = 1800;
+/** The broadcaster has 24 hours after the window closes to resolve; then the platform cancels. */
+const RESOLVE_GRACE_MS = 24 * 3600 * 1000;
+/** Top predictors: up to 10 per outcome. */
+const MAX_TOP_PREDICTORS = 10;
+
+/** Registers the predictions routes and returns the predictions' controls. */
+export function registerPredictionRoutes(router: Router, context: HelixContext): PredictionsControl {
+  const { state } = context;
+  const predictions = new Map<string, PredictionRecord>();
+  const deadlines = new Deadlines(context.now);
+
+  const runningOf = (broadcasterId: string) => [...predictions.values()].find((each) => each.broadcaster_id === broadcasterId && (each.status === 'ACTIVE' || each.status === 'LOCKED'));
+  const windowEnd = (prediction: PredictionRecord) => prediction.created_at + prediction.prediction_window * 1000;
+  const points = (outcome: PredictionOutcomeRecord) => outcome.predictors.reduce((sum, each) => sum + each.channel_points_used, 0);
+  const top = (outcome: PredictionOutcomeRecord) =>
+    [...outcome.predictors]
+      .sort((a, b) => b.channel_points_used - a.channel_points_used)
+      .slice(0, MAX_TOP_PREDICTORS)
+      .map((each) => ({ ...userFields(context, each.user_id, 'user'), channel_points_used: each.channel_points_used, channel_points_won: each.channel_points_won }));
+
+  const predictionBody = (prediction: PredictionRecord) => ({
+    id: prediction.id,
+    ...userFields(context, prediction.broadcaster_id, 'broadcaster'),
+    title: prediction.title,
+    winning_outcome_id: prediction.winning_outcome_id,
+    outcomes: prediction.outcomes.map((outcome) => {
+      const predictors = top(outcome);
+      return { id: outcome.id, title: outcome.title, users: outcome.predictors.length, channel_points: points(outcome), top_predictors: predictors.length > 0 ? predictors : null, color: outcome.color };
+    }),
+    prediction_window: prediction.prediction_window,
+    status: prediction.status,
+    created_at: iso(prediction.created_at),
+    ended_at: prediction.ended_at === null ? null : iso(prediction.ended_at),
+    // Kept once betting closed, as the reference's example of a resolved prediction shows.
+    locked_at: prediction.locked_at === null ? null : iso(prediction.locked_at),
+  });
+
+  const raise = (type: 'begin' | 'progress' | 'lock' | 'end', prediction: PredictionRecord) => {
+    const event: Record<string, unknown> = {
+      id: prediction.id,
+      ...userFields(context, prediction.broadcaster_id, 'broadcaster_user'),
+      title: prediction.title,
+    };
+    if (type === 'end') event.winning_outcome_id = prediction.winning_outcome_id;
+    event.outcomes = prediction.outcomes.map((outcome) => {
+      const color = outcome.color.toLowerCase();
+      if (type === 'begin') return { id: outcome.id, title: outcome.title, color };
+      return { id: outcome.id, title: outcome.title, color, users: outcome.predictors.length, channel_points: points(outcome), top_predictors: top(outcome) };
+    });
+    if (type === 'end') event.status = prediction.status.toLowerCase();
+    event.started_at = iso(prediction.created_at);
+    if (type === 'begin' || type === 'progress') event.locks_at = iso(windowEnd(prediction));
+    if (type === 'lock') event.locked_at = iso(prediction.locked_at!);
+    if (type === 'end') event.ended_at = iso(prediction.ended_at!);
+    context.events.raise({ type: `channel.prediction.${type}`, version: '1', event, condition: { broadcaster_user_id: prediction.broadcaster_id } });
+  };
+
+  const lock = (prediction: PredictionRecord, at: number) => {
+    deadlines.clear(`${prediction.id}:lock`);
+    prediction.status = 'LOCKED';
+    prediction.locked_at = at;
+    deadlines.set(`${prediction.id}:cancel`, windowEnd(prediction) + RESOLVE_GRACE_MS, () => finish(prediction, 'CANCELED', undefined, windowEnd(prediction) + RESOLVE_GRACE_MS));
+    raise('lock', prediction);
+  };
+
+  const finish = (prediction: PredictionRecord, status: 'RESOLVED' | 'CANCELED', winner: PredictionOutcomeRecord | undefined, at: number) => {
+    deadlines.clear(`${prediction.id}:lock`);
+    deadlines.clear(`${prediction.id}:cancel`);
+    prediction.status = status;
+    prediction.ended_at = at;
+    prediction.winning_outcome_id = winner?.id ?? null;
+    // The winners share every point staked, in proportion to their stakes; a refund wins nothing.
+    const pool = prediction.outcomes.reduce((sum, outcome) => sum + points(outcome), 0);
+    const winningPool = winner ? points(winner) : 0;
+    for (const outcome of prediction.outcomes) {
+      for (const predictor of outcome.predictors) {
+        predictor.channel_points_won = outcome === winner ? Math.floor((predictor.channel_points_used * pool) / winningPool) : 0;
+      }
+    }
+    raise('end', prediction);
+  };
+
+  registerRoutes(router, context, [
+    route({
+      method: 'GET',
+      path: '/predictions',
+      token: 'user',
+      scopes: ['channel:read:predictions', 'channel:manage:predictions'],
+      query: ['broadcaster_id'],
+      handle: asTokenUser('broadcaster_id', ({ request, userId }) => {
+        deadlines.settle();
+        const ids = new Set(repeated(request, 'id', MAX_PREDICTION_IDS));
+        // Newest first; IDs of other channels' predictions are ignored.
+        const listed = [...predictions.values()]
+          .filter((each) => each.broadcaster_id === userId && (ids.size === 0 || ids.has(each.id)))
+          .reverse()
+          .sort((a, b) => b.created_at - a.created_at);
+        const { data, pagination } = page(request, listed, PREDICTION_PAGE);
+        return ok(data.map(predictionBody), { pagination });
+      }),
+    }),
+    route({
+      method: 'POST',
+      path: '/predictions',
+      token: 'user',
+      scopes: ['channel:manage:predictions'],
+      body: ['broadcaster_id', 'title', 'outcomes', 'prediction_window'],
+      handle: ({ request, token }) => {
+        const body = request.body as Record<string, unknown>;
+        const broadcasterId = String(body.broadcaster_id);
+        requireTokenUser(token, broadcasterId, 'broadcaster_id');
+        if (typeof body.title !== 'string') throw new HttpError(400, 'The field "title" must be a string');
+        const title = requireLength(body.title, 'title', TITLE);
+        if (!Array.isArray(body.outcomes) || body.outcomes.length < MIN_OUTCOMES || body.outcomes.length > MAX_OUTCOMES) {
+          throw new HttpError(400, `The prediction must have from ${MIN_OUTCOMES} to ${MAX_OUTCOMES} outcomes`);
+        }
+        const outcomeList = body.outcomes as unknown[];
+        const outcomes = outcomeList.map((outcome, index): PredictionOutcomeRecord => {
+          const outcomeTitle = (outcome as { title?: unknown } | null)?.title;
+          if (typeof outcomeTitle !== 'string') throw new HttpError(400, 'Each outcome must have a "title" string');
+          const color = outcomeList.length === 2 && index === 1 ? 'PINK' : 'BLUE';
+          return { id: state.id(), title: requireLength(outcomeTitle, 'outcomes.title', OUTCOME_TITLE), color, predictors: [] };
+        });
+        const window = wholeNumber(body.prediction_window, 'prediction_window', MIN_WINDOW, MAX_WINDOW);
+        deadlines.settle();
+        if (runningOf(broadcasterId)) {
+          throw new HttpError(400, "The broadcaster already has a prediction that's running; you may not create another prediction until the current prediction is resolved or canceled.");
+        }
+        const prediction: PredictionRecord = {
+          id: state.id(),
+          broadcaster_id: broadcasterId,
+          title,
+          outcomes,
+          prediction_window: window,
+          status: 'ACTIVE',
+          winning_outcome_id: null,
+          created_at: context.now(),
+          locked_at: null,
+          ended_at: null,
+        };
+        predictions.set(prediction.id, prediction);
+        deadlines.set(`${prediction.id}:lock`, windowEnd(prediction), () => lock(prediction, windowEnd(prediction)));
+        raise('begin', prediction);
+        return ok([predictionBody(prediction)]);
+      },
+    }),
+    route({
+      method: 'PATCH',
+      path: '/predictions',
+      token: 'user',
+      scopes: ['channel:manage:predictions'],
+      body: ['broadcaster_id', 'id', 'status'],
+      handle: ({ request, token }) => {
+        const body = request.body as Record<string, unknown>;
+        const broadcasterId = String(body.broadcaster_id);
+        requireTokenUser(token, broadcasterId, 'broadcaster_id');
+        const status = choiceField(body.status, 'status', ['RESOLVED', 'CANCELED', 'LOCKED'] as const);
+        const winnerId = body.winning_outcome_id;
+        if (status === 'RESOLVED' && (winnerId === undefined || winnerId === null || winnerId === '')) {
+          throw new HttpError(400, 'The winning_outcome_id field is required if status is RESOLVED.');
+        }
+        deadlines.settle();
+        const prediction = predictions.get(String(body.id));
+        if (!prediction || prediction.broadcaster_id !== broadcasterId) throw new HttpError(404, 'The prediction in the id field was not found.');
+        if (status === 'LOCKED') {
+          if (prediction.status !== 'ACTIVE') throw new HttpError(400, "To update the prediction's status to LOCKED, its current status must be ACTIVE.");
+          lock(prediction, context.now());
+          return ok([predictionBody(prediction)]);
+        }
+        if (prediction.status !== 'ACTIVE' && prediction.status !== 'LOCKED') {
+          throw new HttpError(400, "To update the prediction's status to RESOLVED or CANCELED, its current status must be ACTIVE or LOCKED.");
+        }
+        let winner: PredictionOutcomeRecord | undefined;
+        if (status === 'RESOLVED') {
+          winner = prediction.outcomes.find((outcome) => outcome.id === String(winnerId));
+          if (!winner) throw new HttpError(404, 'The outcome in the winning_outcome_id field was not found.');
+        }
+        finish(prediction, status, winner, context.now());
+        return ok([predictionBody(prediction)]);
+      },
+    }),
+  ]);
+
+  return {
+    bet(broadcasterId, bet) {
+      deadlines.settle();
+      const prediction = runningOf(broadcasterId);
+      if (!prediction || prediction.status !== 'ACTIVE') throw new Error(`User ${broadcasterId} has no prediction that takes bets${prediction ? ' (it is locked)' : ''}.`);
+      if (!state.user(bet.user_id)) throw new Error(`No user ${bet.user_id}: add the user with mock.addUser() first.`);
+      const outcome = prediction.outcomes.find((each) => each.id === bet.outcome_id);
+      if (!outcome) throw new Error(`The prediction ${prediction.id} has no outcome ${bet.outcome_id}.`);
+      if (!Number.isInteger(bet.channel_points) || bet.channel_points < 1) throw new Error(`channel_points must be a whole number of 1 or more, not ${bet.channel_points}.`);
+      const elsewhere = prediction.outcomes.find((each) => each !== outcome && each.predictors.some((predictor) => predictor.user_id === bet.user_id));
+      if (elsewhere) throw new Error(`User ${bet.user_id} already bet on outcome ${elsewhere.id}; a viewer bets on one outcome only.`);
+      const earlier = outcome.predictors.find((predictor) => predictor.user_id === bet.user_id);
+      if (earlier) earlier.channel_points_used += bet.channel_points;
+      else outcome.predictors.push({ user_id: bet.user_id, channel_points_used: bet.channel_points, channel_points_won: null });
+      raise('progress', prediction);
+      return structuredClone(prediction);
+    },
+    running(broadcasterId) {
+      deadlines.settle();
+      const prediction = runningOf(broadcasterId);
+      return prediction && structuredClone(prediction);
+    },
+    get(predictionId) {
+      deadlines.settle();
+      const prediction = predictions.get(predictionId);
+      return prediction && structuredClone(prediction);
+    },
+    settle: () => deadlines.settle(),
+  };
+}

@@ -12,6 +12,8 @@ export {
   createSubscription,
   deleteSubscription,
   isTransient,
+  readBackDelay,
+  readSubscription,
   subscribeAttempts,
   subscribeError,
   type CreatedSubscription,

@@ -45,9 +45,11 @@ export interface EventSubHandle {
   /** The platform's subscription ID, once it has accepted one (it changes when a dropped WebSocket session is replaced). */
   readonly id: string | undefined;
   /**
-   * Resolves when the platform has accepted the subscription (for a webhook: when the listener has
-   * answered its verification challenge). Rejects with a PlatformEventSubError when it refused,
-   * when the attempts ran out, or when the subscription was stopped first.
+   * Resolves when events will arrive: the platform has enabled the subscription (WebSocket: it
+   * accepted it on the session; webhook: the challenge was answered and the subscription reads back
+   * enabled; conduit: it accepted it and every shard of the listener is bound). An event raised
+   * right after `await ready` is delivered. Rejects with a PlatformEventSubError when the platform
+   * refused, when the attempts ran out, or when the subscription was stopped first.
    */
   readonly ready: Promise<void>;
   /** Deletes the subscription on the platform; no event reaches the handler afterwards. */
@@ -67,7 +69,7 @@ export type EventSubHandler<Event> = (event: Event) => unknown;
  * handle.
  */
 export class ListenerSubscription {
-  /** `pending` until the platform accepted it, `active` after, `stopped` once stopped, `failed` once refused. */
+  /** `pending` until the platform has enabled it (see `EventSubHandle.ready`), `active` after, `stopped` once stopped, `failed` once refused. */
   state: 'pending' | 'active' | 'stopped' | 'failed' = 'pending';
   /** The platform's current ID for it. */
   id: string | undefined;
@@ -101,7 +103,7 @@ export class ListenerSubscription {
     return this.info?.batched ?? false;
   }
 
-  /** Marks it accepted and resolves `ready` (once). */
+  /** Marks it enabled on the platform and resolves `ready` (once). */
   confirm(): void {
     if (this.state !== 'pending') return;
     this.state = 'active';

@@ -111,6 +111,33 @@ export async function deleteSubscription(client: ClientHandle, id: string, token
 }
 
 /**
+ * Reads one subscription back as the platform lists it now (`GET /eventsub/subscriptions` with
+ * `subscription_id`), with the token kind that created it; undefined when the platform lists none
+ * with that ID. A listener uses it to learn when the platform has enabled a subscription. GETs are
+ * retried by the pipeline as usual.
+ *
+ * @throws The call's failure (PlatformApiError, PlatformNetworkError, PlatformTimeoutError).
+ */
+export async function readSubscription(client: ClientHandle, id: string, token: SubscriptionToken): Promise<CreatedSubscription | undefined> {
+  const answer = await runCall(
+    clientCore(client),
+    { target: { method: 'GET', path, token, scopes: [] }, params: {}, encode: () => ({ search: `subscription_id=${encodeURIComponent(id)}`, body: undefined }) },
+    callOptions(client, undefined, true),
+  );
+  return (answer.data as { data?: CreatedSubscription[] } | undefined)?.data?.find((each) => each.id === id);
+}
+
+/**
+ * The wait before reading back again something the platform is about to enable (a verified
+ * webhook subscription or shard): 10 ms after the first read, doubling, at most 2 seconds. The
+ * platform enables a verified callback within moments, so the first reads come soon; the caller's
+ * deadline bounds them all.
+ */
+export function readBackDelay(attempt: number): number {
+  return Math.min(10 * 2 ** Math.max(0, attempt - 1), 2000);
+}
+
+/**
  * The request options of a listener's calls: the client view's identity (`as`, `token`, timeout),
  * and no pipeline retries for creation, which counts its own attempts.
  */

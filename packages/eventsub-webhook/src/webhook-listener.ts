@@ -1,6 +1,15 @@
 import { PlatformError, PlatformEventSubError, type ClientHandle, type Clock } from '@platform/core';
 import { clientCore } from '@platform/core/internal';
-import { EventSubListener, createSubscription, deleteSubscription, type EventSubListenerOptions, type ListenerSubscription } from '@platform/eventsub';
+import {
+  EventSubListener,
+  createSubscription,
+  deleteSubscription,
+  isTransient,
+  readBackDelay,
+  readSubscription,
+  type EventSubListenerOptions,
+  type ListenerSubscription,
+} from '@platform/eventsub';
 import {
   WebhookReceiver,
   checkCallbackAndSecret,
@@ -21,16 +30,22 @@ export interface WebhookListenerOptions extends EventSubListenerOptions {
   /** The secret the platform signs each message with: 10 to 100 ASCII characters. Keep it out of logs and source code. */
   secret: string;
   /**
-   * How long the platform has to send the verification challenge of a new subscription, counted
-   * from its answer to the create call, before `ready` rejects and the subscription is deleted.
-   * Default 60 000 (the platform's limit).
+   * How long the platform has to verify a new subscription (send its challenge, and then list it
+   * as enabled), counted from its answer to the create call, before `ready` rejects and the
+   * subscription is deleted. Default 60 000 (the platform's limit).
    */
   verificationTimeoutMs?: number | undefined;
 }
 
 const defaultVerificationTimeoutMs = 60_000;
 
-
+/** A subscription whose challenge was answered, read back until the platform lists it enabled. */
+interface ReadBack {
+  /** Reads done so far. */
+  attempt: number;
+  /** The wait before the next read. */
+  timer: unknown;
+}
 
 /**
  * An EventSub listener on the webhook transport. Subscriptions are created with the app token and
@@ -42,8 +57,9 @@ const defaultVerificationTimeoutMs = 60_000;
  * - the timestamp: older than 10 minutes, or unreadable: 403, no handler call;
  * - the message ID: a repeat gets 204 and no second handler call;
  * - a verification challenge of one of its subscriptions gets 200 with the challenge as
- *   `text/plain`, which resolves that subscription's `ready`; a notification gets 204, then goes
- *   to the handler; a revocation gets 204 and is reported to `onError`.
+ *   `text/plain`; the listener then reads the subscription back until the platform lists it as
+ *   `enabled`, which resolves its `ready`; a notification gets 204, then goes to the handler; a
+ *   revocation gets 204 and is reported to `onError`.
  *
  * Make one with `eventSubWebhook(client, options)`.
  */
@@ -73,8 +89,10 @@ export class WebhookListener extends EventSubListener {
   readonly #verificationTimeoutMs: number;
   readonly #clock: Clock;
   readonly #receiver: WebhookReceiver;
-  /** Verification deadlines of subscriptions waiting for their challenge. */
+  /** Verification deadlines of subscriptions waiting for their challenge, then to read back enabled. */
   readonly #timers = new Map<ListenerSubscription, unknown>();
+  /** Subscriptions whose challenge was answered, being read back until the platform enables them. */
+  readonly #readBacks = new Map<ListenerSubscription, ReadBack>();
 
   /**
    * @throws PlatformEventSubError `A webhook listener needs a \`callback\` URL and a \`secret\`.` or
@@ -114,7 +132,7 @@ export class WebhookListener extends EventSubListener {
       },
       'app',
       // A stop, a timeout or a challenge that already arrived ends the attempts.
-      { keepGoing: () => subscription.state === 'pending' },
+      { keepGoing: () => subscription.state === 'pending' && !this.#readBacks.has(subscription) },
     ).then(
       (created) => {
         if (subscription.state === 'failed') {
@@ -126,23 +144,25 @@ export class WebhookListener extends EventSubListener {
         this.assignId(subscription, created.id);
         if (subscription.state !== 'pending') return;
         if (created.status === 'enabled') {
-          subscription.confirm();
+          this.#enabled(subscription);
           return;
         }
-        this.#timers.set(
-          subscription,
-          this.#clock.setTimeout(() => this.#verificationTimedOut(subscription), this.#verificationTimeoutMs),
-        );
+        this.#arm(subscription);
       },
       (error: unknown) => {
+        // A challenge answered meanwhile proves the platform made it (a retry then meets a 409):
+        // reading it back decides.
+        if (this.#readBacks.has(subscription)) return;
         this.#clearTimer(subscription);
-        // A challenge answered meanwhile proves the platform made it (a retry then meets a 409).
-        if (subscription.state === 'active' && subscription.id !== undefined) return;
         if (subscription.state !== 'pending') return;
         this.refuse(subscription, error);
       },
     );
     subscription.creating = creating;
+  }
+
+  protected override forget(subscription: ListenerSubscription): void {
+    this.#stopReadBack(subscription);
   }
 
   protected detach(subscription: ListenerSubscription): Promise<void> {
@@ -153,15 +173,39 @@ export class WebhookListener extends EventSubListener {
   protected shutdown(): Promise<void> {
     for (const timer of this.#timers.values()) this.#clock.clearTimeout(timer);
     this.#timers.clear();
+    for (const subscription of [...this.#readBacks.keys()]) this.#stopReadBack(subscription);
     return Promise.resolve();
+  }
+
+  /** Starts the verification deadline of a subscription, unless it runs already. */
+  #arm(subscription: ListenerSubscription): void {
+    if (this.#timers.has(subscription)) return;
+    this.#timers.set(
+      subscription,
+      this.#clock.setTimeout(() => this.#verificationTimedOut(subscription), this.#verificationTimeoutMs),
+    );
   }
 
   #verificationTimedOut(subscription: ListenerSubscription): void {
     this.#timers.delete(subscription);
     if (subscription.state !== 'pending') return;
-    const { id } = subscription;
     const seconds = Math.round(this.#verificationTimeoutMs) / 1000;
-    this.refuse(subscription, new PlatformEventSubError(`The platform did not verify the callback for ${subscription.type} within ${seconds} seconds.`));
+    this.#giveUp(subscription, new PlatformEventSubError(`The platform did not verify the callback for ${subscription.type} within ${seconds} seconds.`));
+  }
+
+  /** The platform lists the subscription as enabled: events will arrive, so `ready` resolves. */
+  #enabled(subscription: ListenerSubscription): void {
+    this.#stopReadBack(subscription);
+    this.#clearTimer(subscription);
+    subscription.confirm();
+  }
+
+  /** Refuses a subscription the platform did not enable (rejecting `ready`, reporting) and deletes it. */
+  #giveUp(subscription: ListenerSubscription, cause: unknown): void {
+    const { id } = subscription;
+    this.#stopReadBack(subscription);
+    this.#clearTimer(subscription);
+    this.refuse(subscription, cause);
     if (id !== undefined) this.#remove(id);
   }
 
@@ -193,12 +237,58 @@ export class WebhookListener extends EventSubListener {
     return subscription && { text, answered: () => this.#verified(subscription, id) };
   }
 
-  /** After the challenge was answered: `ready` resolves. */
+  /**
+   * After the challenge was answered. The platform enables the subscription once it has read the
+   * answer, a moment later: until it lists the subscription as enabled, an event raised now would
+   * not be delivered. So `ready` waits for a read-back that shows it enabled.
+   */
   #verified(subscription: ListenerSubscription, id: string): void {
     // The challenge can outrun the create call's answer: it names the subscription too.
     if (subscription.id === undefined) this.assignId(subscription, id);
-    this.#clearTimer(subscription);
-    subscription.confirm();
+    // A repeated challenge while reading back changes nothing.
+    if (subscription.state !== 'pending' || this.#readBacks.has(subscription)) return;
+    // The deadline bounds the reads, even when the create call's answer never comes.
+    this.#arm(subscription);
+    const readBack: ReadBack = { attempt: 0, timer: undefined };
+    this.#readBacks.set(subscription, readBack);
+    void this.#readBack(subscription, readBack);
+  }
+
+  /** One read of a verified subscription: enabled resolves `ready`, pending reads again after a wait, any other status refuses it. */
+  async #readBack(subscription: ListenerSubscription, readBack: ReadBack): Promise<void> {
+    readBack.attempt++;
+    const id = subscription.id!;
+    let listed: { status: string } | undefined;
+    try {
+      listed = await readSubscription(this.client, id, 'app');
+    } catch (error) {
+      if (this.#readBacks.get(subscription) !== readBack || subscription.state !== 'pending') return;
+      if (isTransient(error)) this.#readAgain(subscription, readBack);
+      else this.#giveUp(subscription, error);
+      return;
+    }
+    if (this.#readBacks.get(subscription) !== readBack || subscription.state !== 'pending') return;
+    const status = listed?.status;
+    if (status === 'enabled') this.#enabled(subscription);
+    else if (status === 'webhook_callback_verification_pending') this.#readAgain(subscription, readBack);
+    else {
+      const reason = status === undefined ? 'the platform no longer lists it after its challenge was answered.' : `the platform lists it as ${status} after its challenge was answered, not enabled.`;
+      this.#giveUp(subscription, new PlatformError(reason));
+    }
+  }
+
+  #readAgain(subscription: ListenerSubscription, readBack: ReadBack): void {
+    readBack.timer = this.#clock.setTimeout(() => {
+      readBack.timer = undefined;
+      void this.#readBack(subscription, readBack);
+    }, readBackDelay(readBack.attempt));
+  }
+
+  #stopReadBack(subscription: ListenerSubscription): void {
+    const readBack = this.#readBacks.get(subscription);
+    if (!readBack) return;
+    this.#readBacks.delete(subscription);
+    if (readBack.timer !== undefined) this.#clock.clearTimeout(readBack.timer);
   }
 
   /** After a notification or revocation was answered with 204: hands it to its subscription. */
@@ -211,6 +301,8 @@ export class WebhookListener extends EventSubListener {
       if (subscription.state === 'pending' && subscription.id === undefined) this.assignId(subscription, about.id);
       this.dispatch(subscription, subscription.batched ? this.#receiver.fresh(payload.events) : payload.event);
     } else if (messageType === 'revocation') {
+      this.#stopReadBack(subscription);
+      this.#clearTimer(subscription);
       this.revoked(subscription, typeof about.status === 'string' ? about.status : 'unknown');
     }
   }
@@ -231,7 +323,7 @@ export class WebhookListener extends EventSubListener {
  * const follows = listener.on('channel.follow', { broadcaster_user_id, moderator_user_id }, (event) => {
  *   console.log(`${event.user_name} followed`);
  * });
- * await follows.ready; // the platform verified the callback
+ * await follows.ready; // the platform verified the callback and enabled the subscription
  */
 export function eventSubWebhook(client: ClientHandle, options: WebhookListenerOptions): WebhookListener {
   return new WebhookListener(client, options);

@@ -107,6 +107,35 @@ describe('webhook listener against the mock platform', () => {
     expect(handler).toHaveBeenCalledTimes(1);
   });
 
+  it('delivers an event raised right after await ready, 100 times in a row (a new listener each time)', async () => {
+    // A user's first call: a new listener, `await on(...).ready`, and the event at once.
+    // The platform's patience with a callback, not this file's 200 ms (made for the retry test): a
+    // challenge answered late on a loaded machine fails verification, and `ready` rightly rejects.
+    mock.eventsub.configure({ webhookTimeoutMs: 5000 });
+    let current: WebhookListener | undefined;
+    const roundServer = await serve((request, response) => current!.handler(request, response));
+    let handedOver = 0;
+    let delivered = 0;
+    try {
+      for (let round = 0; round < 100; round++) {
+        current = eventSubWebhook(client, { callback: roundServer.url, secret: SECRET, onError: (error) => errors.push(error) });
+        let calls = 0;
+        await current.on('channel.follow', followCondition(), () => void calls++).ready;
+        const handed = mock.eventsub.trigger('channel.follow', { broadcaster_user_id: broadcaster.id, user_name: `Fan ${round}` });
+        handedOver += handed;
+        // Nothing to wait for when the platform had no enabled subscription to hand it to.
+        await until(() => calls === 1, handed === 0 ? 0 : 2000).catch(() => undefined);
+        delivered += calls;
+        await current.close();
+      }
+    } finally {
+      await current?.close();
+      await roundServer.close();
+    }
+    expect({ handedOver, delivered }).toEqual({ handedOver: 100, delivered: 100 });
+    expect(errors).toEqual([]);
+  });
+
   it('answers a delivery with a bad signature with 403 and calls no handler', async () => {
     const handler = vi.fn();
     const handle = listener.on('channel.follow', followCondition(), handler);

@@ -3,12 +3,16 @@ import { createVirtualClock } from '@platform/core/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eventSubWebhook } from '../src/index';
 import { notification, revocation, shardVerification, tampered, verification } from './fixtures';
-import { CALLBACK, FIXTURE_NOW, created, requestOf, signed, stubClient, until, withHeaders } from './helpers';
+import { CALLBACK, FIXTURE_NOW, created, listed, requestOf, signed, stubClient, until, withHeaders } from './helpers';
 
 const SECRET = notification.secret;
 const ONLINE_ID = '9fecf3b3-2495-4f8b-b5c0-060e4d0afdd0';
 const FOLLOW_ID = '895082a3-50a1-4b66-b42b-212c40bdf433';
 const follow = { broadcaster_user_id: '41520837', moderator_user_id: '58213390' };
+const known = {
+  [FOLLOW_ID]: { type: 'channel.follow', version: '2', condition: follow },
+  [ONLINE_ID]: { type: 'stream.online', version: '1', condition: { broadcaster_user_id: '41520837' } },
+};
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
@@ -20,6 +24,8 @@ function setup(now = FIXTURE_NOW) {
   const clock = createVirtualClock({ start: now });
   const { client } = stubClient(
     (request) => {
+      // The read-back after a challenge: the platform lists the subscription as enabled.
+      if (request.method === 'GET') return listed(request, known);
       if (request.method !== 'POST') return undefined;
       const body = JSON.parse(request.body!) as { type: string; version: string; condition: Record<string, string> };
       return created(body.type === 'channel.follow' ? FOLLOW_ID : ONLINE_ID, body.type, body.version, body.condition);

@@ -59,6 +59,18 @@ export function created(id: string, type: string, version: string, condition: Re
 }
 
 /**
+ * The answer to a listener's read-back, `GET /eventsub/subscriptions?subscription_id=<id>`: the
+ * subscription with `status` (enabled by default), or an empty list for an ID `known` does not
+ * name. `known` maps the IDs the stub handed out to their type, version and condition.
+ */
+export function listed(request: SeenRequest, known: Record<string, { type: string; version: string; condition: Record<string, string> }>, status = 'enabled') {
+  const id = request.url.searchParams.get('subscription_id') ?? '';
+  const about = known[id];
+  const data = about ? [{ id, status, ...about, created_at: '2026-03-14T18:26:40.442409188Z', transport: { method: 'webhook', callback: CALLBACK }, cost: 0 }] : [];
+  return { status: 200, body: { data, total: data.length, total_cost: 0, max_total_cost: 10000, pagination: {} } };
+}
+
+/**
  * A client whose requests go to an in-memory stub: the OAuth server hands out `APP_TOKEN`, and
  * Helix calls go to `helix` (a DELETE gets 204 unless it says otherwise).
  */

@@ -3,7 +3,7 @@ import { createVirtualClock } from '@platform/core/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eventSubWebhook, type WebhookListener } from '../src/index';
 import { notification, revocation, shardVerification, tampered, verification } from './fixtures';
-import { CALLBACK, FIXTURE_NOW, bodyParser, created, post, serve, signed, stubClient, until, withHeaders } from './helpers';
+import { CALLBACK, FIXTURE_NOW, bodyParser, created, listed, post, serve, signed, stubClient, until, withHeaders } from './helpers';
 
 const SECRET = notification.secret;
 const ONLINE_ID = '9fecf3b3-2495-4f8b-b5c0-060e4d0afdd0';
@@ -23,11 +23,15 @@ afterEach(async () => {
  */
 async function setup(options: { now?: number; wrap?: (handler: WebhookListener['handler']) => Parameters<typeof serve>[0] } = {}) {
   const clock = createVirtualClock({ start: options.now ?? FIXTURE_NOW });
+  const known: Parameters<typeof listed>[1] = {};
   const { client, helixRequests } = stubClient(
     (request) => {
+      // The read-back after a challenge: the platform lists the subscription as enabled.
+      if (request.method === 'GET') return listed(request, known);
       if (request.method !== 'POST') return undefined;
       const body = JSON.parse(request.body!) as { type: string; version: string; condition: Record<string, string> };
       const id = body.type === 'channel.follow' ? FOLLOW_ID : body.type === 'stream.online' ? ONLINE_ID : `id-${body.type}`;
+      known[id] = body;
       return created(id, body.type, body.version, body.condition);
     },
     { clock },
@@ -139,6 +143,8 @@ describe('the Node handler', () => {
     const clock = createVirtualClock({ start: FIXTURE_NOW });
     const { client } = stubClient(
       async (request) => {
+        // The platform made the subscription before answering: the read-back lists it.
+        if (request.method === 'GET') return listed(request, { [FOLLOW_ID]: { type: 'channel.follow', version: '2', condition: follow } });
         if (request.method !== 'POST') return undefined;
         await gate;
         return created(FOLLOW_ID, 'channel.follow', '2', follow);

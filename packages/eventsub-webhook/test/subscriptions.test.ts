@@ -3,11 +3,12 @@ import { createVirtualClock } from '@platform/core/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebhookListener, eventSubWebhook } from '../src/index';
 import { verification } from './fixtures';
-import { APP_TOKEN, CALLBACK, FIXTURE_NOW, created, requestOf, stubClient, until } from './helpers';
+import { APP_TOKEN, CALLBACK, FIXTURE_NOW, created, listed, requestOf, stubClient, until } from './helpers';
 
 const SECRET = verification.secret;
 const FOLLOW_ID = '895082a3-50a1-4b66-b42b-212c40bdf433';
 const follow = { broadcaster_user_id: '41520837', moderator_user_id: '58213390' };
+const known = { [FOLLOW_ID]: { type: 'channel.follow', version: '2', condition: follow } };
 const unavailable = { status: 503, body: { error: 'Service Unavailable', status: 503, message: 'try later' } };
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -136,15 +137,137 @@ describe('webhook subscriptions', () => {
     expect(errors).toHaveLength(1);
   });
 
-  it('resolve ready when the challenge is answered, and stop the verification deadline', async () => {
+  it('resolve ready when the challenge is answered and the subscription reads back enabled, and stop the verification deadline', async () => {
     const clock = createVirtualClock({ start: FIXTURE_NOW });
-    const { client } = stubClient((request) => (request.method === 'POST' ? created(FOLLOW_ID, 'channel.follow', '2', follow) : undefined), { clock });
+    const { client, helixRequests } = stubClient(
+      (request) => (request.method === 'POST' ? created(FOLLOW_ID, 'channel.follow', '2', follow) : request.method === 'GET' ? listed(request, known) : undefined),
+      { clock },
+    );
     const { listener, errors } = listen(client);
     const handle = listener.on('channel.follow', follow, () => undefined);
     await until(() => handle.id === FOLLOW_ID);
     expect((await listener.fetch(requestOf(verification))).status).toBe(200);
     await handle.ready;
+    const read = helixRequests()[1]!;
+    expect(`${read.method} ${read.url.pathname}?${read.url.searchParams}`).toBe(`GET /helix/eventsub/subscriptions?subscription_id=${FOLLOW_ID}`);
+    expect(read.headers.get('authorization')).toBe(`Bearer ${APP_TOKEN}`);
     await clock.advance(120_000);
+    expect(errors).toEqual([]);
+    expect(helixRequests()).toHaveLength(2);
+  });
+
+  it('read a verified subscription back again, with waits on the client clock, until the platform lists it enabled', async () => {
+    const clock = createVirtualClock({ start: FIXTURE_NOW });
+    const statuses = ['webhook_callback_verification_pending', 'webhook_callback_verification_pending', 'enabled'];
+    const { client, helixRequests } = stubClient(
+      (request) => (request.method === 'POST' ? created(FOLLOW_ID, 'channel.follow', '2', follow) : request.method === 'GET' ? listed(request, known, statuses.shift()) : undefined),
+      { clock },
+    );
+    const { listener, errors } = listen(client);
+    const handle = listener.on('channel.follow', follow, () => undefined);
+    await until(() => handle.id === FOLLOW_ID);
+    expect((await listener.fetch(requestOf(verification))).status).toBe(200);
+    const reads = () => helixRequests().filter((request) => request.method === 'GET').length;
+    await until(() => reads() === 1);
+    // Answered, but the platform has not enabled it yet: an event raised now would not arrive.
+    expect(await state(handle.ready)).toBe('pending');
+    await clock.advance(9);
+    expect(reads()).toBe(1);
+    await clock.advance(1);
+    await until(() => reads() === 2);
+    expect(await state(handle.ready)).toBe('pending');
+    await clock.advance(19);
+    expect(reads()).toBe(2);
+    await clock.advance(1);
+    await until(() => reads() === 3);
+    await handle.ready;
+    await clock.advance(120_000);
+    expect(reads()).toBe(3);
+    expect(errors).toEqual([]);
+  });
+
+  it('reject ready when the verified subscription reads back failed, and delete it', async () => {
+    const clock = createVirtualClock({ start: FIXTURE_NOW });
+    const { client, helixRequests } = stubClient(
+      (request) =>
+        request.method === 'POST' ? created(FOLLOW_ID, 'channel.follow', '2', follow) : request.method === 'GET' ? listed(request, known, 'webhook_callback_verification_failed') : undefined,
+      { clock },
+    );
+    const { listener, errors } = listen(client);
+    const handle = listener.on('channel.follow', follow, () => undefined);
+    await until(() => handle.id === FOLLOW_ID);
+    expect((await listener.fetch(requestOf(verification))).status).toBe(200);
+    const message = 'Could not subscribe to channel.follow (version 2): the platform lists it as webhook_callback_verification_failed after its challenge was answered, not enabled.';
+    await expect(handle.ready).rejects.toThrow(PlatformEventSubError);
+    await expect(handle.ready).rejects.toThrow(message);
+    expect(errors.map((error) => (error as Error).message)).toEqual([message]);
+    await until(() => helixRequests().length === 3);
+    const removal = helixRequests()[2]!;
+    expect(`${removal.method} ${removal.url.searchParams.get('id')}`).toBe(`DELETE ${FOLLOW_ID}`);
+    // Nothing is read or reported afterwards.
+    await clock.advance(120_000);
+    expect(helixRequests()).toHaveLength(3);
+    expect(errors).toHaveLength(1);
+  });
+
+  it('reject ready when the verified subscription is no longer listed', async () => {
+    const clock = createVirtualClock({ start: FIXTURE_NOW });
+    const { client } = stubClient(
+      (request) => (request.method === 'POST' ? created(FOLLOW_ID, 'channel.follow', '2', follow) : request.method === 'GET' ? listed(request, {}) : undefined),
+      { clock },
+    );
+    const { listener } = listen(client);
+    const handle = listener.on('channel.follow', follow, () => undefined);
+    await until(() => handle.id === FOLLOW_ID);
+    expect((await listener.fetch(requestOf(verification))).status).toBe(200);
+    await expect(handle.ready).rejects.toThrow('Could not subscribe to channel.follow (version 2): the platform no longer lists it after its challenge was answered.');
+  });
+
+  it('reject ready with the verification timeout when the subscription still reads back pending, and stop reading', async () => {
+    const clock = createVirtualClock({ start: FIXTURE_NOW });
+    const { client, helixRequests } = stubClient(
+      (request) =>
+        request.method === 'POST' ? created(FOLLOW_ID, 'channel.follow', '2', follow) : request.method === 'GET' ? listed(request, known, 'webhook_callback_verification_pending') : undefined,
+      { clock },
+    );
+    const { listener, errors } = listen(client);
+    const handle = listener.on('channel.follow', follow, () => undefined);
+    await until(() => handle.id === FOLLOW_ID);
+    expect((await listener.fetch(requestOf(verification))).status).toBe(200);
+    const reads = () => helixRequests().filter((request) => request.method === 'GET').length;
+    for (let step = 0; step < 60; step++) {
+      await clock.advance(1000);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const message = 'The platform did not verify the callback for channel.follow within 60 seconds.';
+    await expect(handle.ready).rejects.toThrow(message);
+    expect(errors.map((error) => (error as Error).message)).toEqual([message]);
+    // Reads back off to one each 2 seconds: bounded, and none after the deadline.
+    const done = reads();
+    expect(done).toBeGreaterThan(5);
+    expect(done).toBeLessThan(45);
+    await until(() => helixRequests().some((request) => request.method === 'DELETE'));
+    await clock.advance(120_000);
+    expect(reads()).toBe(done);
+  });
+
+  it('stop() while reading back rejects ready, deletes the subscription and reads no more', async () => {
+    const clock = createVirtualClock({ start: FIXTURE_NOW });
+    const { client, helixRequests } = stubClient(
+      (request) =>
+        request.method === 'POST' ? created(FOLLOW_ID, 'channel.follow', '2', follow) : request.method === 'GET' ? listed(request, known, 'webhook_callback_verification_pending') : undefined,
+      { clock },
+    );
+    const { listener, errors } = listen(client);
+    const handle = listener.on('channel.follow', follow, () => undefined);
+    await until(() => handle.id === FOLLOW_ID);
+    expect((await listener.fetch(requestOf(verification))).status).toBe(200);
+    await until(() => helixRequests().length === 2);
+    await handle.stop();
+    await expect(handle.ready).rejects.toThrow('The subscription to channel.follow was removed before the platform confirmed it.');
+    expect(helixRequests().map((request) => request.method)).toEqual(['POST', 'GET', 'DELETE']);
+    await clock.advance(120_000);
+    expect(helixRequests()).toHaveLength(3);
     expect(errors).toEqual([]);
   });
 
@@ -221,6 +344,7 @@ describe('webhook subscriptions', () => {
     const challenge = new Promise<void>((resolve) => (challenged = resolve));
     const { client, helixRequests } = stubClient(
       async (request, index) => {
+        if (request.method === 'GET') return listed(request, known);
         if (request.method !== 'POST') return undefined;
         // The first answer is lost; the platform made the subscription anyway and its challenge
         // arrives while the retry is on its way, which then meets the subscription: 409.
@@ -241,7 +365,7 @@ describe('webhook subscriptions', () => {
     expect(errors).toEqual([]);
     // It is the listener's: stop() deletes it.
     await handle.stop();
-    expect(helixRequests().map((request) => request.method)).toEqual(['POST', 'POST', 'DELETE']);
+    expect(helixRequests().map((request) => request.method)).toEqual(['POST', 'POST', 'GET', 'DELETE']);
   });
 
   it('stop retrying once the challenge confirmed the subscription', async () => {
@@ -250,6 +374,7 @@ describe('webhook subscriptions', () => {
     const challenge = new Promise<void>((resolve) => (challenged = resolve));
     const { client, helixRequests } = stubClient(
       async (request) => {
+        if (request.method === 'GET') return listed(request, known);
         if (request.method !== 'POST') return undefined;
         await challenge;
         return unavailable;
@@ -263,7 +388,7 @@ describe('webhook subscriptions', () => {
     challenged();
     await handle.ready;
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(helixRequests()).toHaveLength(1);
+    expect(helixRequests().filter((request) => request.method === 'POST')).toHaveLength(1);
     expect(errors).toEqual([]);
   });
 

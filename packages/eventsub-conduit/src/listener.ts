@@ -5,6 +5,7 @@ import {
   createSubscription,
   deleteSubscription,
   isTransient,
+  readBackDelay,
   type EventSubListenerOptions,
   type ListenerSubscription,
 } from '@platform/eventsub';
@@ -26,8 +27,9 @@ export interface ConduitWebhookOptions {
   /** The secret the platform signs each message with: 10 to 100 ASCII characters. */
   secret: string;
   /**
-   * How long the platform has to send a shard's verification challenge after accepting the
-   * shard's new transport, before the binding counts as failed and is tried again. Default 60 000.
+   * How long the platform has to verify a shard's callback after accepting the shard's new
+   * transport (send the challenge, and then list the shard as enabled), before the binding counts
+   * as failed and is tried again. Default 60 000.
    */
   verificationTimeoutMs?: number | undefined;
 }
@@ -69,7 +71,7 @@ export interface ConduitShardState {
   /** The shard ID: `'0'` to shard count - 1. */
   id: string;
   transport: 'websocket' | 'webhook';
-  /** Whether the platform has the shard's transport: the session accepted, or the callback verified. */
+  /** Whether the platform has the shard's transport enabled: the session accepted, or the callback verified and the shard listed as enabled. */
   bound: boolean;
   /** The WebSocket session bound to the shard, while bound. */
   sessionId: string | undefined;
@@ -80,7 +82,7 @@ interface Shard {
   readonly id: string;
   /** The shard's WebSocket session; undefined for a webhook shard. */
   readonly session: EventSubSession | undefined;
-  /** The session bound to the shard (or, for a webhook shard, the callback verified), once the platform took it. */
+  /** The session bound to the shard (or, for a webhook shard, the callback), once the platform has enabled the shard. */
   bound: string | undefined;
   /** Counts binding attempts, so that the answer to an earlier one is ignored. */
   binding: number;
@@ -94,6 +96,9 @@ interface Shard {
 
 type Conduit = { id: string; shard_count: number };
 
+/** A shard as `GET /eventsub/conduits/shards` lists it. */
+type ListedShard = { id: unknown; status?: unknown };
+
 const defaultVerificationTimeoutMs = 60_000;
 
 /**
@@ -102,6 +107,10 @@ const defaultVerificationTimeoutMs = 60_000;
  * conduit transport and the app token. Subscriptions belong to the conduit and outlive its shards:
  * after a drop the new session is bound to the same shard and nothing is subscribed again. Several
  * processes can each serve part of the shards, each with the same subscriptions.
+ *
+ * A handle's `ready` resolves once the platform has accepted the subscription and every shard
+ * of this listener is bound (its session accepted, or its callback verified and the shard listed
+ * as enabled): from then on the platform has a shard to deliver the subscription's events to.
  *
  * `onConnect` and `onDisconnect` are called for WebSocket shards; a webhook shard has no session.
  * `close()` deletes the listener's subscriptions and a conduit it created; a webhook shard of a
@@ -131,6 +140,12 @@ export class ConduitListener extends EventSubListener {
   #created = false;
   /** Set when the conduit cannot be served; pending and new subscriptions are refused with it. */
   #fatal: unknown;
+  /** Subscriptions the platform accepted, whose `ready` waits until every shard of this listener is bound. */
+  readonly #waiting = new Set<ListenerSubscription>();
+  /** Webhook shards whose challenge was answered, with the binding it was for, to read back until the platform lists them enabled. */
+  readonly #unconfirmed = new Map<Shard, number>();
+  /** The read-back of unconfirmed webhook shards: reads done since the last one that confirmed a shard, and the wait before the next. */
+  readonly #readBack: { attempt: number; timer: unknown; running: boolean } = { attempt: 0, timer: undefined, running: false };
 
   constructor(client: ClientHandle, options: ConduitListenerOptions = {}) {
     super(client, options, 'conduit');
@@ -195,6 +210,10 @@ export class ConduitListener extends EventSubListener {
     );
   }
 
+  protected override forget(subscription: ListenerSubscription): void {
+    this.#waiting.delete(subscription);
+  }
+
   protected detach(subscription: ListenerSubscription): Promise<void> {
     return subscription.id === undefined ? Promise.resolve() : deleteSubscription(this.client, subscription.id, 'app');
   }
@@ -205,6 +224,10 @@ export class ConduitListener extends EventSubListener {
       this.#clearTimers(shard);
     }
     this.#shards.clear();
+    this.#waiting.clear();
+    this.#unconfirmed.clear();
+    if (this.#readBack.timer !== undefined) clientCore(this.client).clock.clearTimeout(this.#readBack.timer);
+    this.#readBack.timer = undefined;
     if (this.#created && this.#conduit) {
       await this.#call('DELETE', '/eventsub/conduits', `id=${encodeURIComponent(this.#conduit.id)}`).catch(this.report);
     }
@@ -324,10 +347,34 @@ export class ConduitListener extends EventSubListener {
 
   #bound(shard: Shard, bound: string): void {
     this.#clearTimers(shard);
+    this.#unconfirmed.delete(shard);
     shard.bound = bound;
     shard.reported = false;
     shard.attempt = 0;
     if (shard.session) this.connected({ sessionId: bound, shardId: shard.id });
+    this.#settle();
+  }
+
+  /** Whether every shard of this listener is bound: the platform has an enabled shard of ours for each of its slots. */
+  #allBound(): boolean {
+    if (this.#shards.size === 0) return false;
+    for (const shard of this.#shards.values()) if (shard.bound === undefined) return false;
+    return true;
+  }
+
+  /** A subscription the platform accepted: `ready` resolves now if every shard is bound, else once they are. */
+  #accepted(subscription: ListenerSubscription): void {
+    if (subscription.state !== 'pending') return;
+    this.#waiting.add(subscription);
+    this.#settle();
+  }
+
+  /** Resolves `ready` of the accepted subscriptions once every shard is bound. */
+  #settle(): void {
+    if (this.#waiting.size === 0 || !this.#allBound()) return;
+    const waiting = [...this.#waiting];
+    this.#waiting.clear();
+    for (const subscription of waiting) subscription.confirm();
   }
 
   #bindFailed(shard: Shard, conduitId: string, cause: unknown): void {
@@ -337,7 +384,16 @@ export class ConduitListener extends EventSubListener {
       // Waiting cannot fix it: pending subscriptions are refused and the shard is given up.
       this.#fatal = error;
       this.report(error);
-      for (const subscription of this.subscriptions) if (subscription.state === 'pending') this.refuse(subscription, error);
+      for (const subscription of this.subscriptions) {
+        if (subscription.state !== 'pending') continue;
+        const { id } = subscription;
+        this.#waiting.delete(subscription);
+        this.refuse(subscription, error);
+        // Accepted, but never to be delivered here: leave nothing behind. The failure that ended
+        // the listener was reported; a failed deletion would say the same again.
+        if (id !== undefined) deleteSubscription(this.client, id, 'app').catch(() => undefined);
+      }
+      this.#unconfirmed.delete(shard);
       shard.binding++;
       shard.session?.close();
       return;
@@ -372,10 +428,77 @@ export class ConduitListener extends EventSubListener {
     if (!shard || shard.session) return undefined;
     return {
       text,
+      // The platform enables the shard once it has read this answer, a moment later: until it
+      // lists the shard as enabled, an event would find no shard to go to.
       answered: () => {
-        if (!this.closed) this.#bound(shard, this.#webhook!.callback);
+        if (this.closed || shard.bound !== undefined) return;
+        this.#unconfirmed.set(shard, shard.binding);
+        this.#readShards();
       },
     };
+  }
+
+  /**
+   * Reads the conduit's shards back (a page at a time, until every unconfirmed shard was seen):
+   * a shard listed as enabled is bound; one still pending verification is read again after a
+   * wait on the client clock; one listed in another status failed its binding, which is retried.
+   * The shard's verification deadline bounds the reads.
+   */
+  #readShards(): void {
+    const readBack = this.#readBack;
+    if (readBack.running || readBack.timer !== undefined) return;
+    const conduitId = this.#conduit?.id;
+    if (conduitId === undefined) return;
+    readBack.running = true;
+    void (async () => {
+      const seen = new Map<string, string>();
+      let failure: unknown;
+      try {
+        let after: string | undefined;
+        do {
+          const search = `conduit_id=${encodeURIComponent(conduitId)}${after === undefined ? '' : `&after=${encodeURIComponent(after)}`}`;
+          const page = (await this.#call('GET', '/eventsub/conduits/shards', search)) as { data?: ListedShard[]; pagination?: { cursor?: string } } | undefined;
+          for (const listed of page?.data ?? []) seen.set(String(listed.id), typeof listed.status === 'string' ? listed.status : '');
+          after = page?.pagination?.cursor || undefined;
+        } while (after !== undefined && [...this.#unconfirmed.keys()].some((shard) => !seen.has(shard.id)));
+      } catch (error) {
+        failure = error;
+      }
+      readBack.running = false;
+      readBack.attempt++;
+      if (this.closed) return;
+      let confirmed = false;
+      for (const [shard, binding] of [...this.#unconfirmed]) {
+        if (shard.binding !== binding || this.#shards.get(shard.id) !== shard) {
+          // Bound again since (or given up): that binding's answer decides.
+          this.#unconfirmed.delete(shard);
+          continue;
+        }
+        if (failure !== undefined) {
+          if (isTransient(failure)) continue;
+          this.#unconfirmed.delete(shard);
+          this.#bindFailed(shard, conduitId, failure);
+          continue;
+        }
+        const status = seen.get(shard.id);
+        if (status === 'enabled') {
+          confirmed = true;
+          this.#bound(shard, this.#webhook!.callback);
+        } else if (status !== undefined && status !== 'webhook_callback_verification_pending') {
+          this.#unconfirmed.delete(shard);
+          this.#bindFailed(shard, conduitId, this.#bindError(`the platform lists shard ${shard.id} as ${status} after its challenge was answered, not enabled.`));
+        }
+      }
+      if (confirmed) readBack.attempt = 0;
+      if (this.#unconfirmed.size === 0) {
+        readBack.attempt = 0;
+        return;
+      }
+      readBack.timer = clientCore(this.client).clock.setTimeout(() => {
+        readBack.timer = undefined;
+        this.#readShards();
+      }, readBackDelay(Math.max(1, readBack.attempt)));
+    })();
   }
 
   #shardDisabled(event: { conduit_id?: string; shard_id?: string }): void {
@@ -409,7 +532,7 @@ export class ConduitListener extends EventSubListener {
       (created) => {
         if (subscription.creating === creating) subscription.creating = undefined;
         this.assignId(subscription, created.id);
-        subscription.confirm();
+        this.#accepted(subscription);
       },
       (error: unknown) => {
         if (subscription.creating === creating) subscription.creating = undefined;
@@ -419,7 +542,7 @@ export class ConduitListener extends EventSubListener {
         if (typeof existing === 'string') {
           this.assignId(subscription, existing);
           if (subscription.state === 'stopped') return;
-          subscription.confirm();
+          this.#accepted(subscription);
           return;
         }
         if (subscription.state === 'stopped') return;
@@ -439,6 +562,7 @@ export class ConduitListener extends EventSubListener {
     const subscription = this.route(about.id, type, version, about.condition) ?? this.#byCondition(type, version, about.condition);
     if (!subscription) return;
     if (messageType === 'revocation') {
+      this.#waiting.delete(subscription);
       this.revoked(subscription, typeof about.status === 'string' ? about.status : 'unknown');
       return;
     }

@@ -4,7 +4,7 @@ import { createMockPlatform, type MockPlatform } from '@platform/mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import { eventSubConduit, type ConduitListener, type ConduitListenerOptions } from '../src/index';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 // The child-process helpers of the file store's tests: a fixture run with tsx, talking over IPC.
 import { startChild, stopAll, type Child } from '../../file-store/test/helpers';
@@ -76,6 +76,27 @@ describe('conduit listener against the mock platform', () => {
     expect(seen).toEqual(['5000']);
     expect(errors).toEqual([]);
   });
+
+  it('delivers an event raised right after await ready, 100 times in a row (a new listener each time)', async () => {
+    // A user's first call: a new listener (a new conduit and its sessions), `await on(...).ready`, and the event at once.
+    // A hundred listeners in a few seconds make more calls than a minute's budget of 800 points.
+    mock.limits.budget = 10_000;
+    let handedOver = 0;
+    let delivered = 0;
+    for (let round = 0; round < 100; round++) {
+      const listener = eventSubConduit(client, { webSocket: WebSocket, shardCount: 2, onError: (error) => errors.push(error) });
+      let calls = 0;
+      await listener.on('stream.online', { broadcaster_user_id: '5006' }, () => void calls++).ready;
+      const handed = mock.eventsub.trigger('stream.online', { broadcaster_user_id: '5006', id: `round-${round}` });
+      handedOver += handed;
+      // Nothing to wait for when the platform had no enabled shard to hand it to.
+      await until(() => calls === 1, handed === 0 ? 0 : 2000).catch(() => undefined);
+      delivered += calls;
+      await listener.close();
+    }
+    expect({ handedOver, delivered }).toEqual({ handedOver: 100, delivered: 100 });
+    expect(errors).toEqual([]);
+  }, 30_000);
 
   it('delivers a message a shard receives again with the same message ID once', async () => {
     const listener = serve();
@@ -269,6 +290,70 @@ describe('conduit listener with webhook callbacks as shards', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(seen).toEqual(['first']);
     expect(errors).toEqual([]);
+  });
+
+  it('delivers an event raised right after await ready, 100 times in a row (a new listener with webhook shards each time)', async () => {
+    // A user's first call: a new listener (a new conduit, its callback verified), `await on(...).ready`, and the event at once.
+    // A hundred listeners in a few seconds make more calls than a minute's budget of 800 points.
+    mock.limits.budget = 10_000;
+    let handedOver = 0;
+    let delivered = 0;
+    for (let round = 0; round < 100; round++) {
+      const listener = eventSubConduit(client, { webhook: { callback: server.url, secret }, shardCount: 2, onError: (error) => errors.push(error) });
+      handler = listener.handler;
+      let calls = 0;
+      await listener.on('stream.online', { broadcaster_user_id: '5007' }, () => void calls++).ready;
+      const handed = mock.eventsub.trigger('stream.online', { broadcaster_user_id: '5007', id: `round-${round}` });
+      handedOver += handed;
+      // Nothing to wait for when the platform had no enabled shard to hand it to.
+      await until(() => calls === 1, handed === 0 ? 0 : 2000).catch(() => undefined);
+      delivered += calls;
+      await listener.close();
+    }
+    expect({ handedOver, delivered }).toEqual({ handedOver: 100, delivered: 100 });
+    expect(errors).toEqual([]);
+  }, 30_000);
+
+  it('counts a webhook shard bound, and resolves ready, only once the platform lists the shard enabled', async () => {
+    // The first reads of the shards fail (503): the listener keeps reading until it sees the shard enabled.
+    mock.fault({ route: 'GET /eventsub/conduits/shards', times: 2, fault: { kind: 'status', status: 503 } });
+    const listener = serveWebhook();
+    let calls = 0;
+    const handle = listener.on('stream.online', { broadcaster_user_id: '5008' }, () => void calls++);
+    await until(() => requests.some((request) => request.type === 'webhook_callback_verification' && request.status === 200));
+    // Answered, but not yet read back enabled.
+    expect(listener.shards[0]!.bound).toBe(false);
+    await handle.ready;
+    expect(listener.shards[0]!.bound).toBe(true);
+    const reads = mock.requests.filter((request) => request.method === 'GET' && request.path === '/eventsub/conduits/shards');
+    expect(reads.length).toBeGreaterThanOrEqual(3);
+    expect(reads.at(-1)!.status).toBe(200);
+    expect(mock.eventsub.trigger('stream.online', { broadcaster_user_id: '5008' })).toBe(1);
+    await until(() => calls === 1);
+    expect(errors).toEqual([]);
+  });
+
+  it('binds a webhook shard again when the platform lists it failed after the challenge was answered', async () => {
+    // The first challenge's answer reaches the platform altered (same length, wrong text), so the
+    // platform fails the verification that the listener believes it passed.
+    let alter = true;
+    const listener = serveWebhook();
+    handler = (request, response) => {
+      if (alter && request.headers['twitch-eventsub-message-type'] === 'webhook_callback_verification') {
+        alter = false;
+        const end = response.end.bind(response) as (chunk: string) => ServerResponse;
+        response.end = ((chunk: string) => end([...chunk].reverse().join(''))) as ServerResponse['end'];
+      }
+      listener.handler(request, response);
+    };
+    const handle = listener.on('stream.online', { broadcaster_user_id: '5009' }, () => undefined);
+    await handle.ready;
+    expect(listener.shards[0]!.bound).toBe(true);
+    expect(requests.filter((request) => request.type === 'webhook_callback_verification')).toHaveLength(2);
+    expect(errors.map((error) => (error as Error).message)).toEqual([
+      'Could not bind the webhook callback: the platform lists shard 0 as webhook_callback_verification_failed after its challenge was answered, not enabled.',
+    ]);
+    expect(enabledShards()).toHaveLength(1);
   });
 
   it('refuses a challenge for a shard it does not serve, or for another conduit', async () => {

@@ -88,6 +88,25 @@ describe('WebSocket listener against the mock platform', () => {
     expect(errors).toEqual([]);
   });
 
+  it('delivers an event raised right after await ready, 100 times in a row (a new listener each time)', async () => {
+    // A user's first call: a new listener, `await on(...).ready`, and the event at once.
+    let handedOver = 0;
+    let delivered = 0;
+    for (let round = 0; round < 100; round++) {
+      const listener = eventSubWebSocket(client, { webSocket: WebSocket, onError: (error) => errors.push(error) });
+      let calls = 0;
+      await listener.on('channel.chat.message', chatCondition(), () => void calls++).ready;
+      const handed = sendChat(`round ${round}`);
+      handedOver += handed;
+      // Nothing to wait for when the platform had no enabled subscription to hand it to.
+      await until(() => calls === 1, handed === 0 ? 0 : 2000).catch(() => undefined);
+      delivered += calls;
+      await listener.close();
+    }
+    expect({ handedOver, delivered }).toEqual({ handedOver: 100, delivered: 100 });
+    expect(errors).toEqual([]);
+  });
+
   it('delivers a message the platform sends again with the same message ID once', async () => {
     const listener = listen();
     const seen: string[] = [];

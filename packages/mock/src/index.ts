@@ -60,3 +60,22 @@ export type { HypeTrainControl, HypeTrainRecord, HypeTrainHigh, HypeTrainType, H
 export type { CharityControl, CharityCampaignRecord, CharityCampaignInput, CharityDonationRecord } from './routes/charity';
 export type { BitsControl, CheerInput, CheerRecord, ExtensionTransactionInput, ExtensionTransactionRecord, CheermoteRecord, CheermoteType } from './routes/bits';
 export type { SubscriptionsControl, SubscriptionRecord, SubscriptionTier, SubscribeOptions, ResubscribeOptions } from './routes/subscriptions';
+export type { ExtensionsGroupsControls } from './routes/extensions-groups';
+export type { ExtensionsControl, ExtensionInput, BitsProductInput, ConfigurationSegmentInput } from './routes/extensions';
+export type {
+  ExtensionEntry,
+  ExtensionVersionRecord,
+  ExtensionVersionInput,
+  ExtensionViews,
+  ExtensionState,
+  ExtensionSecretRecord,
+  ConfigurationSegment,
+  ConfigurationSegmentRecord,
+  RequiredConfigurationRecord,
+  BitsProductRecord,
+  PubSubMessageRecord,
+  ExtensionChatMessageRecord,
+} from './routes/extensions-state';
+export type { AnalyticsControl, AnalyticsReportInput, AnalyticsReportRecord } from './routes/analytics';
+export type { EntitlementsControl, EntitlementRecord, FulfillmentStatus, GrantInput, OrganizationInput, OrganizationRecord } from './routes/entitlements';
+export { signExtensionJwt, verifyExtensionJwt, type ExtensionJwtClaims, type RequiredClaim } from './extension-jwt';

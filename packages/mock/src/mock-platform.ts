@@ -9,6 +9,7 @@ import { OAuthServer } from './oauth';
 import { RateLimiter } from './rate-limit';
 import { registerChatRoutes } from './routes/chat';
 import { registerEngagementGroups, type EngagementGroupsControls } from './routes/engagement-groups';
+import { registerExtensionsGroups, type ExtensionsGroupsControls } from './routes/extensions-groups';
 import { registerGuestStarRoutes } from './routes/guest-star';
 import { registerModerationRoutes } from './routes/moderation';
 import { registerStreamsGroups, type StreamsGroupsControls } from './routes/streams-groups';
@@ -44,7 +45,7 @@ export interface LoggedRequest {
 }
 
 /** The fake platform, started: the addresses to give a client, and the control API. */
-export interface MockPlatform extends UsersGroupsControls, StreamsGroupsControls, EngagementGroupsControls {
+export interface MockPlatform extends UsersGroupsControls, StreamsGroupsControls, EngagementGroupsControls, ExtensionsGroupsControls {
   /** `http://127.0.0.1:<port>/helix`: pass as `baseUrl`. */
   readonly baseUrl: string;
   /** `http://127.0.0.1:<port>/oauth2`: pass as `authUrl`. */
@@ -108,6 +109,7 @@ export async function createMockPlatform(options: MockPlatformOptions = {}): Pro
   const usersGroups = registerUsersGroups(helix, context);
   const streamsGroups = registerStreamsGroups(helix, context);
   const engagementGroups = registerEngagementGroups(helix, context);
+  const extensionsGroups = registerExtensionsGroups(helix, context);
   const chat = registerChatRoutes(helix, context);
   const moderation = registerModerationRoutes(helix, context);
   const guestStar = registerGuestStarRoutes(helix, context);
@@ -252,6 +254,7 @@ export async function createMockPlatform(options: MockPlatformOptions = {}): Pro
     ...usersGroups,
     ...streamsGroups,
     ...engagementGroups,
+    ...extensionsGroups,
     baseUrl: `http://127.0.0.1:${port}/helix`,
     authUrl: `http://127.0.0.1:${port}/oauth2`,
     eventSubWsUrl,

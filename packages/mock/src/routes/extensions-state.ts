@@ -1,0 +1,374 @@
+// What only the extension routes know (reference group Extensions, with the extension Bits
+// products): the extensions a test registered, their versions, shared secrets, configuration
+// segments, live channels, Bits products, and the PubSub and chat messages they sent; and how a
+// route that takes an Extension Backend Service's JWT is checked.
+import { randomBytes } from 'node:crypto';
+import { signExtensionJwt, verifyExtensionJwt, type ExtensionJwtClaims, type RequiredClaim } from '../extension-jwt';
+import { HttpError, type MockRequest, type MockResponse, type Router } from '../http';
+import { required, requiredField, type HelixContext } from '../helix';
+
+/** An extension version's review state, as Get Extensions names it. */
+export type ExtensionState = 'Approved' | 'AssetsUploaded' | 'Deleted' | 'Deprecated' | 'InReview' | 'InTest' | 'PendingAction' | 'Rejected' | 'Released';
+export const EXTENSION_STATES: readonly ExtensionState[] = ['Approved', 'AssetsUploaded', 'Deleted', 'Deprecated', 'InReview', 'InTest', 'PendingAction', 'Rejected', 'Released'];
+
+/** A configuration segment's kind. */
+export type ConfigurationSegment = 'broadcaster' | 'developer' | 'global';
+export const SEGMENTS: readonly ConfigurationSegment[] = ['broadcaster', 'developer', 'global'];
+
+/** How an extension version is shown where it can be activated, as Get Extensions answers it. */
+export interface ExtensionViews {
+  mobile: { viewer_url: string };
+  panel: { viewer_url: string; height: number; can_link_external_content: boolean };
+  video_overlay: { viewer_url: string; can_link_external_content: boolean };
+  component: {
+    viewer_url: string;
+    aspect_ratio_x: number;
+    aspect_ratio_y: number;
+    autoscale: boolean;
+    scale_pixels: number;
+    target_height: number;
+    can_link_external_content: boolean;
+  };
+  config: { viewer_url: string; can_link_external_content: boolean };
+}
+
+/** One version of an extension, as Get Extensions and Get Released Extensions answer it. */
+export interface ExtensionVersionRecord {
+  author_name: string;
+  bits_enabled: boolean;
+  can_install: boolean;
+  configuration_location: 'hosted' | 'custom' | 'none';
+  description: string;
+  eula_tos_url: string;
+  has_chat_support: boolean;
+  icon_url: string;
+  icon_urls: Record<string, string>;
+  id: string;
+  name: string;
+  privacy_policy_url: string;
+  request_identity_link: boolean;
+  screenshot_urls: string[];
+  state: ExtensionState;
+  subscriptions_support_level: 'none' | 'optional';
+  summary: string;
+  support_email: string;
+  version: string;
+  viewer_summary: string;
+  views: ExtensionViews;
+  allowlisted_config_urls: string[];
+  allowlisted_panel_urls: string[];
+}
+
+/** A version to add: its number, its state (`Released` by default) and any field to set; the rest have defaults. */
+export type ExtensionVersionInput = { version: string; state?: ExtensionState; name?: string; views?: { [K in keyof ExtensionViews]?: Partial<ExtensionViews[K]> } } & Partial<
+  Omit<ExtensionVersionRecord, 'id' | 'version' | 'state' | 'name' | 'views'>
+>;
+
+/** A shared secret (times in epoch ms). */
+export interface ExtensionSecretRecord {
+  /** The secret, base64; its decoded bytes sign the JWTs. */
+  content: string;
+  active_at: number;
+  expires_at: number;
+}
+
+/** A configuration segment as set. */
+export interface ConfigurationSegmentRecord {
+  segment: ConfigurationSegment;
+  /** For the broadcaster and developer segments. */
+  broadcaster_id?: string;
+  content: string;
+  version: string;
+}
+
+/** A Bits product of an extension, as Get Extension Bits Products answers it. */
+export interface BitsProductRecord {
+  sku: string;
+  cost: { amount: number; type: 'bits' };
+  in_development: boolean;
+  display_name: string;
+  /** RFC3339, or empty when the product does not expire. */
+  expiration: string;
+  is_broadcast: boolean;
+}
+
+/** A message sent with Send Extension PubSub Message. */
+export interface PubSubMessageRecord {
+  extension_id: string;
+  target: string[];
+  /** Undefined for a global broadcast. */
+  broadcaster_id: string | undefined;
+  is_global_broadcast: boolean;
+  message: string;
+  /** Epoch ms. */
+  sent_at: number;
+}
+
+/** A message sent with Send Extension Chat Message. */
+export interface ExtensionChatMessageRecord {
+  extension_id: string;
+  extension_version: string;
+  broadcaster_id: string;
+  text: string;
+  /** Epoch ms. */
+  sent_at: number;
+}
+
+/** What Set Extension Required Configuration left for a channel. */
+export interface RequiredConfigurationRecord {
+  extension_version: string;
+  required_configuration: string;
+}
+
+/** An extension the mock knows, with everything the extension routes read and change. */
+export interface ExtensionEntry {
+  /** The extension's client ID, which is its ID. */
+  readonly clientId: string;
+  /** The user who owns it. */
+  readonly ownerId: string;
+  /** Its versions in the order they were added. */
+  readonly versions: Map<string, ExtensionVersionRecord>;
+  /** Its shared secrets, oldest first (expired ones are dropped when looked at). */
+  secrets: ExtensionSecretRecord[];
+  /** Configuration segments by `segment` or `segment:broadcaster_id`. */
+  readonly configuration: Map<string, ConfigurationSegmentRecord>;
+  /** Required configuration by broadcaster ID. */
+  readonly requiredConfiguration: Map<string, RequiredConfigurationRecord>;
+  /** Broadcasters streaming live with it installed or active, in the order they went live. */
+  readonly live: Set<string>;
+  readonly bitsProducts: Map<string, BitsProductRecord>;
+  readonly pubsub: PubSubMessageRecord[];
+  readonly chat: ExtensionChatMessageRecord[];
+}
+
+/** A secret stays in service this long unless a newer one replaces it (the reference's example: a century). */
+const SECRET_LIFETIME_MS = 100 * 365 * 24 * 3600 * 1000;
+/** The shortest (and default) delay before a new secret is active, in seconds. */
+export const SECRET_MIN_DELAY = 300;
+
+/** The key of a configuration segment in `ExtensionEntry.configuration`. */
+export function segmentKey(segment: ConfigurationSegment, broadcasterId: string | undefined): string {
+  return segment === 'global' ? segment : `${segment}:${broadcasterId ?? ''}`;
+}
+
+/** The extensions of one mock. */
+export class ExtensionStore {
+  readonly #entries = new Map<string, ExtensionEntry>();
+
+  constructor(readonly context: HelixContext) {}
+
+  /** The extension whose client ID this is, if any. */
+  get(clientId: string): ExtensionEntry | undefined {
+    return this.#entries.get(clientId);
+  }
+
+  /** The extension, or an Error for a test that names an unknown one. */
+  require(clientId: string): ExtensionEntry {
+    const entry = this.#entries.get(clientId);
+    if (!entry) throw new Error(`No extension ${clientId}: add it with mock.extensions.add() first.`);
+    return entry;
+  }
+
+  /** Every extension, in the order added. */
+  all(): ExtensionEntry[] {
+    return [...this.#entries.values()];
+  }
+
+  /** Registers an extension with one secret in service from now. */
+  create(clientId: string, ownerId: string, secret: string | undefined): ExtensionEntry {
+    if (this.#entries.has(clientId)) throw new Error(`The extension ${clientId} exists already.`);
+    if (!this.context.state.user(ownerId)) throw new Error(`No user ${ownerId} to own the extension.`);
+    if (secret !== undefined && (secret === '' || Buffer.from(secret, 'base64').length === 0)) throw new Error('The extension secret must be base64 text of at least one byte.');
+    const now = this.context.now();
+    const entry: ExtensionEntry = {
+      clientId,
+      ownerId,
+      versions: new Map(),
+      secrets: [{ content: secret ?? newSecret(), active_at: now, expires_at: now + SECRET_LIFETIME_MS }],
+      configuration: new Map(),
+      requiredConfiguration: new Map(),
+      live: new Set(),
+      bitsProducts: new Map(),
+      pubsub: [],
+      chat: [],
+    };
+    this.#entries.set(clientId, entry);
+    return entry;
+  }
+
+  /** Adds (or replaces) a version; fields left out get defaults, the name that of the newest version. */
+  setVersion(entry: ExtensionEntry, input: ExtensionVersionInput, name?: string): ExtensionVersionRecord {
+    if (input.version === '') throw new Error('An extension version needs a version number.');
+    if (input.state !== undefined && !EXTENSION_STATES.includes(input.state)) throw new Error(`Unknown extension state "${input.state}": use ${EXTENSION_STATES.join(', ')}.`);
+    const latest = [...entry.versions.values()].at(-1);
+    const record = versionRecord(entry.clientId, input, input.name ?? name ?? latest?.name ?? entry.clientId, this.context.state.user(entry.ownerId)?.display_name ?? '');
+    entry.versions.set(record.version, record);
+    return record;
+  }
+
+  /** The secrets not yet expired (what Get Extension Secrets lists). */
+  secretsOf(entry: ExtensionEntry): ExtensionSecretRecord[] {
+    const now = this.context.now();
+    entry.secrets = entry.secrets.filter((secret) => secret.expires_at > now);
+    return entry.secrets;
+  }
+
+  /** The secrets a JWT may be signed with now: active and not expired. */
+  secretsInService(entry: ExtensionEntry): ExtensionSecretRecord[] {
+    const now = this.context.now();
+    return this.secretsOf(entry).filter((secret) => secret.active_at <= now);
+  }
+
+  /**
+   * Create Extension Secret: a new secret, active after `delaySeconds`. The secrets in service
+   * are taken out of it: they stay valid for the switch-over, until an hour and the delay after
+   * the new one is active (the reference's example: 65 minutes with the 5-minute delay).
+   */
+  rotate(entry: ExtensionEntry, delaySeconds: number, content = newSecret()): ExtensionSecretRecord[] {
+    const now = this.context.now();
+    const activeAt = now + delaySeconds * 1000;
+    const retireAt = activeAt + 3600_000 + delaySeconds * 1000;
+    for (const secret of this.secretsOf(entry)) secret.expires_at = Math.min(secret.expires_at, retireAt);
+    entry.secrets.push({ content, active_at: activeAt, expires_at: activeAt + SECRET_LIFETIME_MS });
+    return entry.secrets;
+  }
+
+  /** A JWT for this extension, signed with its newest secret in service; `role: external`, the owner and a minute of life unless `claims` say otherwise. */
+  jwt(entry: ExtensionEntry, claims: ExtensionJwtClaims = {}): string {
+    const secret = this.secretsInService(entry).at(-1);
+    if (!secret) throw new Error(`The extension ${entry.clientId} has no secret in service now.`);
+    const exp = Math.floor(this.context.now() / 1000) + 60;
+    return signExtensionJwt({ exp, user_id: entry.ownerId, role: 'external', ...claims }, secret.content);
+  }
+}
+
+/** 32 random bytes, base64, as a new shared secret. */
+function newSecret(): string {
+  return randomBytes(32).toString('base64');
+}
+
+/** A version record: the input's fields over defaults in the shape of the reference's example. */
+function versionRecord(clientId: string, input: ExtensionVersionInput, name: string, authorName: string): ExtensionVersionRecord {
+  const { version, state, views, name: _name, ...fields } = input;
+  const pages = `https://${clientId}.ext.example/${clientId}/${version}`;
+  const images = `https://static.example/extensions/${clientId}/${version}`;
+  const defaults: ExtensionViews = {
+    mobile: { viewer_url: `${pages}/mobile.html` },
+    panel: { viewer_url: `${pages}/panel.html`, height: 300, can_link_external_content: false },
+    video_overlay: { viewer_url: `${pages}/video_overlay.html`, can_link_external_content: false },
+    component: {
+      viewer_url: `${pages}/video_component.html`,
+      aspect_ratio_x: 48000,
+      aspect_ratio_y: 36000,
+      autoscale: true,
+      scale_pixels: 1024,
+      target_height: 5333,
+      can_link_external_content: false,
+    },
+    config: { viewer_url: `${pages}/config.html`, can_link_external_content: false },
+  };
+  return {
+    author_name: authorName,
+    bits_enabled: false,
+    can_install: true,
+    configuration_location: 'none',
+    description: '',
+    eula_tos_url: '',
+    has_chat_support: false,
+    icon_url: `${images}/icon-100x100.png`,
+    icon_urls: { '100x100': `${images}/icon-100x100.png`, '24x24': `${images}/icon-24x24.png`, '300x200': `${images}/discovery-300x200.png` },
+    privacy_policy_url: '',
+    request_identity_link: false,
+    screenshot_urls: [],
+    subscriptions_support_level: 'none',
+    summary: '',
+    support_email: '',
+    viewer_summary: '',
+    allowlisted_config_urls: [],
+    allowlisted_panel_urls: [],
+    ...fields,
+    id: clientId,
+    name,
+    state: state ?? 'Released',
+    version,
+    views: {
+      mobile: { ...defaults.mobile, ...views?.mobile },
+      panel: { ...defaults.panel, ...views?.panel },
+      video_overlay: { ...defaults.video_overlay, ...views?.video_overlay },
+      component: { ...defaults.component, ...views?.component },
+      config: { ...defaults.config, ...views?.config },
+    },
+  };
+}
+
+// ---- Routes that take an Extension Backend Service's JWT ----------------------------------------
+
+/** What a JWT route's handler receives once its checks have passed. */
+export interface JwtRouteCall {
+  readonly request: MockRequest;
+  readonly context: HelixContext;
+  /** The extension of the `Client-Id` header, whose secret signed the JWT. */
+  readonly extension: ExtensionEntry;
+  readonly claims: ExtensionJwtClaims;
+}
+
+/**
+ * A route that takes a JWT instead of an OAuth token, as a row: the claims the reference requires
+ * of it, the required query parameters and body fields, and the behaviour.
+ */
+export interface JwtRouteRow {
+  readonly method: 'GET' | 'POST' | 'PUT';
+  readonly path: string;
+  readonly claims: readonly RequiredClaim[];
+  readonly query?: readonly string[];
+  readonly body?: readonly string[];
+  readonly handle: (call: JwtRouteCall) => MockResponse;
+}
+
+/** A JWT route row, typed. */
+export function jwtRoute(row: JwtRouteRow): JwtRouteRow {
+  return row;
+}
+
+/**
+ * Registers JWT routes: the `Authorization: Bearer` JWT and the `Client-Id` header are checked
+ * first (401: missing, not signed by a secret in service of the extension that `Client-Id` names,
+ * expired, or without a claim the route requires), then the required parameters (400).
+ */
+export function registerJwtRoutes(router: Router, store: ExtensionStore, rows: readonly JwtRouteRow[]): void {
+  const { context } = store;
+  for (const row of rows) {
+    router.add(row.method, row.path, (request) => {
+      const match = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '');
+      if (!match) throw new HttpError(401, 'The Authorization header is required and must specify a JWT token.');
+      const clientId = request.headers['client-id'];
+      if (typeof clientId !== 'string' || clientId === '') throw new HttpError(401, 'The Client-Id header is required.');
+      const extension = store.get(clientId);
+      if (!extension) throw new HttpError(401, 'The JWT token is not valid: the Client-Id header does not name an extension');
+      const secrets = store.secretsInService(extension).map((secret) => secret.content);
+      const claims = verifyExtensionJwt(match[1]!, secrets, context.now(), row.claims);
+      for (const name of row.query ?? []) required(request, name);
+      for (const name of row.body ?? []) requiredField(request, name);
+      return row.handle({ request, context, extension, claims });
+    });
+  }
+}
+
+/** An `extension_id` (query or body) that must be the extension whose secret signed the JWT (401 otherwise). */
+export function requireOwnExtension(call: JwtRouteCall, extensionId: unknown): void {
+  if (extensionId !== call.extension.clientId) {
+    throw new HttpError(401, 'The JWT token is not valid for the extension in extension_id: it must be the extension of the Client-Id header');
+  }
+}
+
+/** A string field of the body, or 400 naming it. */
+export function stringField(value: unknown, name: string): string {
+  if (typeof value !== 'string') throw new HttpError(400, `The field "${name}" must be a string`);
+  return value;
+}
+
+/** At most `maxBytes` of UTF-8, or `status` naming the field and the limit. */
+export function requireBytes(text: string, name: string, maxBytes: number, status = 400): string {
+  if (Buffer.byteLength(text, 'utf8') > maxBytes) throw new HttpError(status, `The field "${name}" is too large: it may hold at most ${maxBytes / 1024} KB (${maxBytes} bytes of UTF-8)`);
+  return text;
+}

@@ -354,23 +354,25 @@ export function choiceField<T extends string>(value: unknown, name: string, allo
 
 /** How often a deadline's timer looks at the mock's clock at least, in real ms. */
 const DEADLINE_RECHECK_MS = 500;
+/** Looks at a clock that stood still before a deadline's timer stops (10 s); the next settle() starts it again. */
+const DEADLINE_IDLE_CHECKS = 20;
 
 /**
  * Work due at a time of the mock's clock (a poll's end, a prediction's lock, a hype train's
  * expiry): it runs on a timer once the mock's clock has got there (within half a second, however
- * the clock moves), or at once when `settle()` finds it due (routes and controls settle before
- * they look, so a test that moves a frozen clock sees the change on its next call). Each piece of
- * work has a key; setting a key again replaces it.
+ * the clock moves, unless it stood still for 10 s before), or at once when `settle()` finds it due
+ * (routes and controls settle before they look, so a test that moves a frozen clock sees the
+ * change on its next call). Each piece of work has a key; setting a key again replaces it.
  */
 export class Deadlines {
-  readonly #due = new Map<string, { at: number; run: () => void; timer: ReturnType<typeof setTimeout> | undefined }>();
+  readonly #due = new Map<string, { at: number; run: () => void; timer: ReturnType<typeof setTimeout> | undefined; idle: number }>();
 
   constructor(readonly now: () => number) {}
 
   /** Runs `run` once the mock's clock reaches `at` (epoch ms), replacing the work of the same key. */
   set(key: string, at: number, run: () => void): void {
     this.clear(key);
-    this.#due.set(key, { at, run, timer: undefined });
+    this.#due.set(key, { at, run, timer: undefined, idle: 0 });
     this.#arm(key);
   }
 
@@ -394,22 +396,31 @@ export class Deadlines {
       entry.run();
       ran++;
     }
+    for (const [key, entry] of this.#due) if (entry.timer === undefined) this.#arm(key);
     return ran;
   }
 
   // The timer waits in real time for what is left on the mock's clock, but looks again at least
   // every half second: a test's clock may jump ahead meanwhile, and the work should then run
-  // without waiting for another call.
+  // without waiting for another call. A clock that stands still (a frozen test clock, or a mock
+  // nobody calls any more) is left after a while; the next settle() arms the timer again.
   #arm(key: string): void {
     const entry = this.#due.get(key);
     if (!entry) return;
+    const seen = this.now();
     entry.timer = setTimeout(
       () => {
         if (this.#due.get(key) !== entry) return;
-        if (this.now() >= entry.at) this.settle();
+        const now = this.now();
+        if (now >= entry.at) {
+          this.settle();
+          return;
+        }
+        entry.idle = now === seen ? entry.idle + 1 : 0;
+        if (entry.idle >= DEADLINE_IDLE_CHECKS) entry.timer = undefined;
         else this.#arm(key);
       },
-      Math.min(Math.max(0, entry.at - this.now()), DEADLINE_RECHECK_MS),
+      Math.min(Math.max(0, entry.at - seen), DEADLINE_RECHECK_MS),
     );
     entry.timer.unref?.();
   }

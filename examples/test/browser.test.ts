@@ -23,18 +23,20 @@ describe.skipIf(missing && !process.env.CI)('the browser example in headless Chr
   let browser: Browser;
   let mock: MockPlatform;
   let server: BrowserServer;
+  /** The page's address: on localhost, while the mock is on 127.0.0.1 (another host, another origin). */
+  let pageUrl: string;
   let context: BrowserContext;
   let page: Page;
   let streamer: MockUser;
   let viewer: MockUser;
   let pageErrors: string[];
-  /** Requests of the page that failed (any address outside 127.0.0.1 and the emote images would). */
+  /** Requests of the page that failed (any address outside this machine would, the emote images aside). */
   let failed: string[];
 
   beforeAll(async () => {
     if (missing) throw new Error(`${CHROMIUM} is missing: CI installs Debian's chromium package (apt-get install -y chromium) before the tests.`);
-    // No host name resolves (127.0.0.1 needs no resolving): nothing can leave the machine.
-    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'] });
+    // localhost is 127.0.0.1, and no other host name resolves: nothing can leave the machine.
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--host-resolver-rules=MAP localhost 127.0.0.1, MAP * ~NOTFOUND, EXCLUDE 127.0.0.1'] });
   }, 30_000);
 
   afterAll(async () => {
@@ -50,7 +52,8 @@ describe.skipIf(missing && !process.env.CI)('the browser example in headless Chr
     mock.oauth.consentUser = reader.id;
     const config = { clientId: CLIENT_ID, channel: streamer.login, baseUrl: mock.baseUrl, authUrl: mock.authUrl, eventSubWsUrl: mock.eventSubWsUrl };
     server = await serveBrowserApp({ config, workspaceSources: true });
-    mock.addClient({ clientId: CLIENT_ID, redirectUris: [server.url] });
+    pageUrl = server.url.replace('//127.0.0.1:', '//localhost:');
+    mock.addClient({ clientId: CLIENT_ID, redirectUris: [pageUrl] });
 
     context = await browser.newContext();
     page = await context.newPage();
@@ -79,9 +82,10 @@ describe.skipIf(missing && !process.env.CI)('the browser example in headless Chr
 
   it('signs in, renders the global emotes and shows a chat message that came over the EventSub WebSocket', async () => {
     // Two origins: the browser enforces CORS on every call the page makes to the mock.
-    expect(new URL(server.url).origin).not.toBe(new URL(mock.baseUrl).origin);
+    expect(new URL(pageUrl).hostname).toBe('localhost');
+    expect(new URL(mock.baseUrl).hostname).toBe('127.0.0.1');
 
-    await page.goto(server.url);
+    await page.goto(pageUrl);
     await page.click('#sign-in');
     // Consent page on the mock's origin, then back to the page with the token in the fragment.
     await page.waitForSelector('#app[data-ready="true"]');
@@ -112,7 +116,7 @@ describe.skipIf(missing && !process.env.CI)('the browser example in headless Chr
 
   it('refuses a token in the address that it did not ask for (a forged sign-in)', async () => {
     const forged = mock.issueToken({ clientId: CLIENT_ID, userId: viewer.id, scopes: ['user:read:chat'] });
-    await page.goto(`${server.url}#access_token=${forged.accessToken}&state=not-mine&token_type=bearer`);
+    await page.goto(`${pageUrl}#access_token=${forged.accessToken}&state=not-mine&token_type=bearer`);
     await page.waitForFunction(() => document.querySelector('#status')?.textContent?.includes('not started here'));
     expect(new URL(page.url()).hash).toBe('');
     expect(mock.requests.filter((request) => request.method !== 'OPTIONS')).toEqual([]);

@@ -25,6 +25,7 @@ export { extensionAnalytics, extensionAnalyticsOperation, type ExtensionAnalytic
 export { gameAnalytics, gameAnalyticsOperation, type GameAnalyticsParams } from './operations/game-analytics';
 export { dropsEntitlements, dropsEntitlementsOperation, type DropsEntitlementsParams } from './operations/drops-entitlements';
 export { updateDropsEntitlements, updateDropsEntitlementsOperation, type UpdateDropsEntitlementsParams } from './operations/update-drops-entitlements';
+export type { ExtensionRequestOptions } from './extension-jwt';
 export type {
   ExtensionConfigurationSegmentType,
   ExtensionConfigurationSegment,

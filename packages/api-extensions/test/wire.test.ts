@@ -1,7 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { ClientHandle, ExtensionCredentials, RequestOptions } from '@platform/core';
+import { PlatformError, type ClientHandle, type ExtensionCredentials } from '@platform/core';
 import { describe, expect, it } from 'vitest';
 import * as api from '../src/index';
+import type { ExtensionRequestOptions } from '../src/index';
 import { stubClient, type SeenRequest, type StubReply } from './stub';
 
 /*
@@ -17,7 +18,8 @@ interface WireCase {
   title: string;
   /** The declaration the call must follow (its name is checked against the row). */
   operation: { name: string };
-  run: (client: ClientHandle, options: RequestOptions) => Promise<unknown>;
+  /** The options are `{ extension }` for the JWT rows, `{ as }` for the others (typed for the JWT rows). */
+  run: (client: ClientHandle, options: ExtensionRequestOptions) => Promise<unknown>;
   /** `app`, the ID of the user whose token is used, or `extension` for the `extension` option. */
   as: string;
   reply: StubReply;
@@ -450,7 +452,7 @@ describe('the wire shape of every operation', () => {
   it.each(cases)('$title', async (row) => {
     const { client, requests } = stubClient(() => row.reply);
     const before = Math.floor(Date.now() / 1000);
-    const options: RequestOptions = row.as === 'extension' ? { extension: extensionCredentials } : { as: row.as };
+    const options = (row.as === 'extension' ? { extension: extensionCredentials } : { as: row.as }) as ExtensionRequestOptions;
     const result = await row.run(client, options);
     expect(requests).toHaveLength(1);
     const [request] = requests;
@@ -467,8 +469,9 @@ describe('the wire shape of every operation', () => {
     if (row.token === 'extension') {
       const { exp, ...claims } = jwtClaims(request!);
       expect(claims).toEqual({ user_id: owner, role: 'external', ...row.claims });
-      expect(exp).toBeGreaterThanOrEqual(before + 180);
-      expect(exp).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 180);
+      // Five minutes on the client clock: long enough for the call's waits and retries.
+      expect(exp).toBeGreaterThanOrEqual(before + 300);
+      expect(exp).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 300);
       expect(request!.headers.get('client-id')).toBe(extensionCredentials.clientId);
     } else {
       expect(request!.headers.get('authorization')).toBe(row.token === 'app' ? 'Bearer app-token' : `Bearer user-token-${row.as}`);
@@ -508,18 +511,74 @@ describe('the wire shape of every operation', () => {
 
   it('a JWT operation without the extension option is refused, naming the option, and sends nothing', async () => {
     const { client, requests } = stubClient(() => none);
-    await expect(api.extensionSecrets(client, { extension_id: 'ext' }, { as: 'app' })).rejects.toThrow(
+    // @ts-expect-error the extension option is required by the type; a JavaScript caller may leave it out.
+    await expect(api.extensionSecrets(client, { extension_id: 'ext' })).rejects.toThrow(
       "GET /extensions/jwt/secrets needs the request option extension ({ clientId, secret, ownerId }): the platform takes only a JWT signed with the extension's secret.",
     );
-    await expect(api.sendExtensionChatMessage(client, { broadcaster_id: '1', text: 'hi', extension_id: 'e', extension_version: '1' }, { token: 'a-raw-token' })).rejects.toThrow(
+    // An OAuth identity or a raw token is no way around it.
+    await expect(api.extensionSecrets(client, { extension_id: 'ext' }, { as: 'app' } as unknown as ExtensionRequestOptions)).rejects.toThrow(
+      'GET /extensions/jwt/secrets needs the request option extension',
+    );
+    const chat = { broadcaster_id: '1', text: 'hi', extension_id: 'e', extension_version: '1' };
+    await expect(api.sendExtensionChatMessage(client, chat, { token: 'a-raw-token' } as unknown as ExtensionRequestOptions)).rejects.toThrow(
       'POST /extensions/chat needs the request option extension',
     );
     expect(requests).toHaveLength(0);
   });
 
-  it('the extension option on an operation that takes an OAuth token is refused', async () => {
+  it('a broken extension option is refused before sending, and no message holds the secret', async () => {
     const { client, requests } = stubClient(() => none);
-    await expect(api.releasedExtension(client, { extension_id: 'ext' }, { extension: extensionCredentials })).rejects.toThrow('GET /extensions/released takes no request option extension.');
+    const secret = extensionCredentials.secret;
+    const cases: [unknown, string][] = [
+      [secret, 'The request option extension must be an object { clientId, secret, ownerId }; got a string.'],
+      [{ ...extensionCredentials, ownerId: '' }, 'The request option extension.ownerId must be a non-empty string; got an empty string.'],
+      [{ ...extensionCredentials, clientId: undefined }, 'The request option extension.clientId must be a non-empty string; got undefined.'],
+      [{ ...extensionCredentials, secret: `${secret}!!` }, 'The request option extension.secret is not base64'],
+    ];
+    for (const [broken, message] of cases) {
+      const error = await api.extension(client, { extension_id: 'ext' }, { extension: broken as ExtensionCredentials }).then(
+        () => undefined,
+        (thrown: unknown) => thrown as Error,
+      );
+      expect(error).toBeInstanceOf(PlatformError);
+      expect(error!.message).toContain(message);
+      expect(`${error!.message} ${JSON.stringify({ ...error })}`).not.toContain(secret);
+    }
+    expect(requests).toHaveLength(0);
+  });
+
+  it('as, token and a client view do not apply: the JWT is the only credential', async () => {
+    const { client, requests } = stubClient(() => ({ body: { data: [secrets] } }));
+    const view = (client as unknown as { as(userId: string): ClientHandle }).as('77');
+    await api.extensionSecrets(view, { extension_id: 'ext' }, { extension: extensionCredentials, as: 'app', token: 'a-raw-token' });
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.headers.get('client-id')).toBe(extensionCredentials.clientId);
+    expect(jwtClaims(requests[0]!)).toMatchObject({ user_id: owner, role: 'external' });
+  });
+
+  it('the extension option on an operation that takes an OAuth token is refused, even in a shared options object', async () => {
+    const { client, requests } = stubClient(() => none);
+    // Typed for the JWT operations, and so accepted by the others' RequestOptions too.
+    const shared: ExtensionRequestOptions = { extension: extensionCredentials, as: 'app' };
+    const oauth: [string, () => unknown][] = [
+      ['GET /extensions/released', () => api.releasedExtension(client, { extension_id: 'ext' }, shared)],
+      ['GET /extensions/live', () => api.extensionLiveChannels(client, { extension_id: 'ext' }, shared)],
+      ['GET /bits/extensions', () => api.extensionBitsProducts(client, {}, shared)],
+      ['PUT /bits/extensions', () => api.updateExtensionBitsProduct(client, { sku: 'a', cost: { amount: 1, type: 'bits' }, display_name: 'A' }, shared)],
+      ['GET /analytics/extensions', () => api.extensionAnalytics(client, {}, shared)],
+      ['GET /analytics/games', () => api.gameAnalytics(client, {}, shared)],
+      ['GET /entitlements/drops', () => api.dropsEntitlements(client, {}, shared)],
+      ['PATCH /entitlements/drops', () => api.updateDropsEntitlements(client, { entitlement_ids: ['a'], fulfillment_status: 'FULFILLED' }, shared)],
+    ];
+    for (const [call, run] of oauth) {
+      // A paginator refuses at once, as it does a broken parameter; the others reject.
+      const error = await (async () => run())().then(
+        () => undefined,
+        (thrown: unknown) => thrown as Error,
+      );
+      expect(error, call).toBeInstanceOf(PlatformError);
+      expect(error!.message, call).toBe(`${call} takes no request option extension.`);
+    }
     expect(requests).toHaveLength(0);
   });
 

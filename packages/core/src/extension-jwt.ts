@@ -1,15 +1,36 @@
-import type { Credential } from './authenticator';
+// Extension JWTs, kept out of the pipeline: an operation that takes such a JWT runs on a handle whose
+// core is a view of the client's core with the extension's client ID and an authenticator that
+// signs. Nothing here is reached from createClient(), so bundles without such an operation hold none
+// of it (the pipeline knows no extension; see test/extension-jwt.test.ts, tree-shaking).
+import type { Authenticator } from './authenticator';
+import type { ClientCore } from './client-core';
 import { PlatformError } from './errors/platform-error';
-import { checkExtensionOption } from './options';
-import type { ExtensionCredentials, RequestOptions } from './types';
-
-export type { ExtensionCredentials } from './types';
+import { clientInternals, internalsOf, type ClientHandle } from './internals';
+import { describe } from './options';
 
 /**
- * Seconds an extension JWT stays valid after it is signed: a call signs a fresh one for each
- * attempt, so a short life costs nothing and a JWT that leaks soon expires.
+ * Seconds an extension JWT stays valid after it is signed, on the client clock. One JWT serves a
+ * whole call, its waits and retries included. The platform wants a short life; five minutes
+ * outlasts a call with the default settings (3 retries, 15 s attempts) in its worst case: up to a
+ * minute waiting for an empty bucket, then 3 retries, each after an attempt of up to 15 s and a
+ * wait of up to a minute (a 429 holds the call until the bucket's reset), so the last attempt
+ * leaves at most 4 min 45 s after signing. A call given more retries or longer attempts may outlive
+ * its JWT: the platform then answers 401, which is not retried.
  */
-const lifetime = 180;
+const lifetime = 300;
+
+/**
+ * An extension, as its JWT is signed: the `extension` request option of the operations that take
+ * only such a JWT. The secret is never part of an error message.
+ */
+export interface ExtensionCredentials {
+  /** The extension's client ID; the call's Client-Id, and its rate-limit bucket (`extension:<clientId>`). */
+  clientId: string;
+  /** The extension's shared secret, base64 as the platform gives it (the `content` of a secret from `extensionSecrets`). */
+  secret: string;
+  /** The ID of the user who owns the extension: the JWT's `user_id`. */
+  ownerId: string;
+}
 
 /** The claims of an extension JWT, as the platform reads them. */
 export interface ExtensionJwtClaims {
@@ -25,30 +46,29 @@ export interface ExtensionJwtClaims {
   pubsub_perms?: { listen?: string[]; send?: string[] };
 }
 
-/** The claims an operation adds for its call, beyond `exp`, `user_id` and `role`. */
+/** The claims a call adds, beyond `exp`, `user_id` and `role`. */
 export type ExtensionJwtCallClaims = Pick<ExtensionJwtClaims, 'channel_id' | 'pubsub_perms'>;
 
-/**
- * The credential of one attempt of a call signed with an extension JWT. Like a raw token, it is
- * not renewed after a 401; its rate-limit bucket is `extension:<clientId>`, and the call goes out
- * with the extension's client ID as Client-Id.
- */
-export interface ExtensionJwtCredential extends Credential {
-  readonly kind: 'raw';
-  readonly clientId: string;
+/** What a message says of a broken field of the `extension` option: its kind, never its text. */
+function kindOf(value: unknown): string {
+  if (typeof value === 'string') return value === '' ? 'an empty string' : 'a string';
+  return describe(value);
 }
 
 /**
- * The request options of a call to an endpoint that takes an extension JWT (token kind
- * `extension`), as `withExtensionJwt()` makes them: they carry the signer to the pipeline, so that
- * the signer is in a bundle only together with an operation that needs it.
+ * Checks the `extension` request option (`{ clientId, secret, ownerId }`, non-empty strings). A
+ * message names the field and the kind of value it got, never a text: the secret never appears in
+ * one. Kept here, not in options.ts: that module sits in the chunk every bundle reads, where even
+ * unused text changes how the minifier names things (a byte or two of every gzipped bundle).
  */
-export interface ExtensionJwtOptions extends RequestOptions {
-  /**
-   * Signs the JWT of one attempt from the `extension` option (refusing a missing or broken one);
-   * `now` is the client clock's epoch ms, `call` the call as messages name it (`GET /extensions`).
-   */
-  readonly extensionJwt?: ((extension: ExtensionCredentials | undefined, now: number, call: string) => Promise<ExtensionJwtCredential>) | undefined;
+function checkExtensionOption(value: unknown): asserts value is ExtensionCredentials {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new PlatformError(`The request option extension must be an object { clientId, secret, ownerId }; got ${kindOf(value)}.`);
+  }
+  for (const key of ['clientId', 'secret', 'ownerId'] as const) {
+    const field = (value as Record<string, unknown>)[key];
+    if (typeof field !== 'string' || field === '') throw new PlatformError(`The request option extension.${key} must be a non-empty string; got ${kindOf(field)}.`);
+  }
 }
 
 const encoder = /* @__PURE__ */ new TextEncoder();
@@ -74,8 +94,8 @@ function secretBytes(secret: string): Uint8Array<ArrayBuffer> {
 
 /**
  * Signs an extension JWT (HS256, through Web Crypto: browsers, Node 20+, Deno and workers) that
- * says `role: external` and `user_id: <ownerId>`, with `claims` added, and expires three minutes
- * after `now` (epoch ms). Declared operations that take such a JWT sign it themselves from the
+ * says `role: external` and `user_id: <ownerId>`, with `claims` added, and expires five minutes
+ * after `now` (epoch ms). The operations that take such a JWT sign it themselves from their
  * `extension` request option; this is for calls made some other way.
  *
  * @throws PlatformError when `extension` is not `{ clientId, secret, ownerId }` of non-empty strings,
@@ -101,24 +121,30 @@ export async function signExtensionJwt(extension: ExtensionCredentials, claims: 
 }
 
 /**
- * The request options of a call to an endpoint that takes an extension JWT: `options` with the
- * signer and the call's own `claims` (a channel, PubSub permissions). Each such operation passes its
- * options through it; the pipeline then signs a JWT for each attempt from the `extension` option.
+ * A handle of `client` whose calls are signed with a JWT of `extension` instead of an OAuth token:
+ * pass it to `callOperation()` or `paginateOperation()` in place of the client. Each call signs one
+ * JWT (with `claims` added) on the client clock, valid for five minutes, which serves all its
+ * attempts; the call goes out with `Authorization: Bearer <jwt>` and `Client-Id: <clientId>`,
+ * counts against the bucket `extension:<clientId>`, and is not renewed after a 401. The client's
+ * rate-limit buckets, clock, transport, events and settings are shared; `as` does not apply, and a
+ * call's `token` option would replace the JWT (the extension operations leave it out).
  *
+ * @throws PlatformError when `extension` is not `{ clientId, secret, ownerId }` of non-empty strings
+ * (a secret that is not base64 is refused when the call signs, before sending). No message holds the secret.
  * @example
- * export function extensionSecrets(client, params, options) {
- *   return callOperation(client, extensionSecretsOperation, params, withExtensionJwt(options));
- * }
+ * const secrets = await callOperation(extensionJwtClient(client, { clientId, secret, ownerId }), extensionSecretsOperation, { extension_id: clientId });
  */
-export function withExtensionJwt(options: RequestOptions | undefined, claims?: ExtensionJwtCallClaims): ExtensionJwtOptions {
-  return {
-    ...options,
-    async extensionJwt(extension, now, call) {
-      if (extension === undefined) {
-        throw new PlatformError(`${call} needs the request option extension ({ clientId, secret, ownerId }): the platform takes only a JWT signed with the extension's secret.`);
-      }
-      const accessToken = await signExtensionJwt(extension, claims, now);
-      return { kind: 'raw', accessToken, bucket: `extension:${extension.clientId}`, clientId: extension.clientId };
-    },
+export function extensionJwtClient(client: ClientHandle, extension: ExtensionCredentials, claims?: ExtensionJwtCallClaims): ClientHandle {
+  checkExtensionOption(extension);
+  const { core, defaults } = internalsOf(client);
+  const { clientId } = extension;
+  const bucket = `extension:${clientId}`;
+  // No `unauthorized`: a raw credential is never renewed after a 401, and a new JWT would not help.
+  const authenticator: Authenticator = {
+    credential: async () => ({ kind: 'raw', accessToken: await signExtensionJwt(extension, claims, core.clock.now()), bucket }),
   };
+  // A view, not a copy: every other field (buckets, clock, send, events, retries...) is the client's
+  // own through the prototype. ClientCore keeps no #private fields, which a derived object would lack.
+  const view = Object.create(core, { clientId: { value: clientId }, authenticator: { value: authenticator } }) as ClientCore;
+  return { [clientInternals]: { core: view, defaults } };
 }

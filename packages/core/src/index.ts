@@ -51,4 +51,4 @@ export { PlatformScopeError, type PlatformScopeErrorInit } from './errors/scope-
 export { PlatformNetworkError } from './errors/network-error';
 export { PlatformTimeoutError } from './errors/timeout-error';
 export { PlatformEventSubError } from './errors/eventsub-error';
-export { signExtensionJwt, withExtensionJwt, type ExtensionCredentials, type ExtensionJwtClaims, type ExtensionJwtCallClaims, type ExtensionJwtOptions, type ExtensionJwtCredential } from './extension-jwt';
+export { signExtensionJwt, extensionJwtClient, type ExtensionCredentials, type ExtensionJwtClaims, type ExtensionJwtCallClaims } from './extension-jwt';

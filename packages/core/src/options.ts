@@ -127,24 +127,3 @@ export function describe(value: unknown, quote = typeof value === 'string'): str
   const shown = long ? `${text.slice(0, 40)}…` : text;
   return (quote ? JSON.stringify(shown) : shown) + (long ? ` (${text.length} characters)` : '');
 }
-
-/** What a message says of a broken field of the `extension` option: its kind, never its text. */
-function kindOf(value: unknown): string {
-  if (typeof value === 'string') return value === '' ? 'an empty string' : 'a string';
-  return describe(value);
-}
-
-/**
- * Checks the `extension` request option (`{ clientId, secret, ownerId }`, non-empty strings). Called
- * by the extension JWT signer, so that only bundles that can sign hold it. A message names the
- * field and the kind of value it got, never a text: the secret never appears in one.
- */
-export function checkExtensionOption(value: unknown): asserts value is { clientId: string; secret: string; ownerId: string } {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new PlatformError(`The request option extension must be an object { clientId, secret, ownerId }; got ${kindOf(value)}.`);
-  }
-  for (const key of ['clientId', 'secret', 'ownerId'] as const) {
-    const field = (value as Record<string, unknown>)[key];
-    if (!nonEmptyString(field)) throw new PlatformError(`The request option extension.${key} must be a non-empty string; got ${kindOf(field)}.`);
-  }
-}

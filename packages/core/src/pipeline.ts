@@ -4,12 +4,12 @@ import type { ClientCore } from './client-core';
 import { abortReason } from './clock';
 import { PlatformApiError } from './errors/api-error';
 import { PlatformError } from './errors/platform-error';
-import type { ExtensionJwtCredential, ExtensionJwtOptions } from './extension-jwt';
 import { PlatformNetworkError } from './errors/network-error';
 import { PlatformRateLimitError } from './errors/rate-limit-error';
 import { PlatformTimeoutError } from './errors/timeout-error';
 import { checkOptions, requestOptionRules } from './options';
 import { attempt, type Answer, type AnswerHeaders, type Exchange } from './transport';
+import type { RequestOptions } from './types';
 
 /** A call as the pipeline runs it: where it goes, with which parameters, and how they travel. */
 export interface Call {
@@ -46,7 +46,7 @@ const idempotent: ReadonlySet<string> = new Set(['GET', 'PUT', 'DELETE']);
  * status table says. Resolves with the 2xx answer; rejects with a PlatformError subclass, or with
  * the signal's reason when aborted.
  */
-export async function runCall(core: ClientCore, call: Call, options: ExtensionJwtOptions = {}): Promise<ApiAnswer> {
+export async function runCall(core: ClientCore, call: Call, options: RequestOptions = {}): Promise<ApiAnswer> {
   checkOptions(options, requestOptionRules, (name) => `The request option ${name}`);
   const { signal } = options;
   if (signal?.aborted) throw abortReason(signal);
@@ -57,17 +57,8 @@ export async function runCall(core: ClientCore, call: Call, options: ExtensionJw
 
   const credentialRequest: CredentialRequest = { target, params: call.params, as: options.as, signal };
   const anonymousCall = target.token === 'none';
-  // An endpoint of token kind `extension` takes nothing but a JWT signed from the `extension` option
-  // by the signer its operation passes along (withExtensionJwt()), so bundles without one hold no
-  // signer. The signer checks the option (present, complete, a base64 secret, never shown).
-  const { extension, extensionJwt } = options;
-  const jwtCall = target.token === 'extension';
-  if (jwtCall ? !extensionJwt : extension !== undefined) {
-    throw new PlatformError(jwtCall ? `${label} takes an extension JWT: pass its request options through withExtensionJwt().` : `${label} takes no request option extension.`);
-  }
-  const sign = jwtCall ? () => extensionJwt!(extension, core.clock.now(), label) : undefined;
   // A raw token does not say who it belongs to: fillActingUser() refuses an unset acting-user field.
-  const chosen = anonymousCall ? anonymous : sign ? sign() : options.token === undefined ? core.authenticator.credential(credentialRequest) : rawCredential(options.token);
+  const chosen = anonymousCall ? anonymous : options.token === undefined ? core.authenticator.credential(credentialRequest) : rawCredential(options.token);
   let credential = 'then' in chosen ? await chosen : chosen;
   const params = fillActingUser(call, credential);
   const { search, body } = call.encode(params);
@@ -75,16 +66,14 @@ export async function runCall(core: ClientCore, call: Call, options: ExtensionJw
   // Built in one literal (one object shape per kind of call); an endpoint that takes no token gets no Authorization.
   const requestHeaders: Record<string, string> = anonymousCall
     ? { 'Client-Id': core.clientId }
-    : { 'Client-Id': (credential as Partial<ExtensionJwtCredential>).clientId ?? core.clientId, Authorization: `Bearer ${credential.accessToken}` };
+    : { 'Client-Id': core.clientId, Authorization: `Bearer ${credential.accessToken}` };
   if (body !== undefined) requestHeaders['Content-Type'] = 'application/json';
   const exchange: Exchange = { method: target.method, url, headers: requestHeaders, body: body === undefined ? undefined : JSON.stringify(body), label };
 
   let retriesUsed = 0;
   let renewed = false;
   let endpointLimitHits = 0;
-  for (let pass = 0; ; pass++) {
-    // A new JWT for each attempt after the first, signed before a point is taken: a wait or a retry never sends an expired one.
-    if (sign && pass) requestHeaders.Authorization = `Bearer ${(await sign()).accessToken}`;
+  for (;;) {
     const waiting = core.buckets.take(credential.bucket, target, url, signal);
     if (waiting) await waiting;
     let answer: Answer;

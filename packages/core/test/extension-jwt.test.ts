@@ -1,7 +1,8 @@
 /**
  * Extension JWTs: the signer (checked against an HS256 verification written here with node:crypto),
- * the pipeline's choice of the JWT for token kind `extension`, the refusals, the secret kept out of
- * every message, and tree-shaking (a bundle of `createClient` alone holds no signer).
+ * the handle of extensionJwtClient() (the JWT as the only credential, the extension's Client-Id and
+ * bucket, one JWT per call, no renewal), the refusals, the secret kept out of every message, and
+ * tree-shaking (a bundle of `createClient` alone holds no signer; the pipeline knows no extension).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -14,9 +15,10 @@ import {
   firstResult,
   PlatformApiError,
   PlatformError,
+  extensionJwtClient,
   signExtensionJwt,
   voidResult,
-  withExtensionJwt,
+  type ClientHandle,
   type ClientOptions,
   type ExtensionCredentials,
   type RequestOptions,
@@ -46,8 +48,7 @@ function verify(jwt: string, key: Buffer = secretBytes): Record<string, unknown>
 
 const bearer = (request: SeenRequest) => request.headers.get('authorization')!.replace(/^Bearer /, '');
 
-// Shaped like the extensions group: an operation that takes only a JWT, one that adds claims, and
-// an ordinary one beside them.
+// Shaped like the extensions group: an operation that takes only a JWT, and one that adds claims.
 const secrets = defineOperation<{ extension_id: string }, { format_version: number }>({
   name: 'extensions.extensionSecrets',
   method: 'GET',
@@ -66,22 +67,15 @@ const chat = defineOperation<{ broadcaster_id: string; text: string }, void>({
   params: { broadcaster_id: { type: 'string', in: 'query', required: true }, text: { type: 'string', in: 'body', required: true } },
   result: voidResult,
 });
-const live = defineOperation<{ extension_id: string }, unknown>({
-  name: 'extensions.extensionLiveChannels',
-  method: 'GET',
-  path: '/extensions/live',
-  token: 'either',
-  scopes: [],
-  params: { extension_id: { type: 'string', in: 'query', required: true } },
-  result: firstResult,
-});
+/** A JWT is valid this many seconds after it is signed. */
+const lifetime = 300;
 
-const getSecrets = (client: ReturnType<typeof createClient>, options?: RequestOptions) => callOperation(client, secrets, { extension_id: 'ext-client' }, withExtensionJwt(options));
+const getSecrets = (client: ClientHandle, options?: RequestOptions) => callOperation(client, secrets, { extension_id: 'ext-client' }, options);
 
 let clock: VirtualClock | undefined;
 afterEach(() => clock?.stop());
 
-function setup(handler: (request: SeenRequest, index: number) => StubReply, options: Partial<ClientOptions> = {}) {
+function setup(handler: (request: SeenRequest, index: number) => StubReply | Promise<StubReply>, options: Partial<ClientOptions> = {}) {
   clock = createVirtualClock({ auto: true, start });
   const stub = stubFetch(clock, handler);
   const { authenticator, calls } = testAuthenticator(() => Promise.resolve({ kind: 'app', accessToken: 'renewed-app-token', bucket: 'app' }));
@@ -109,14 +103,14 @@ async function rejection(promise: Promise<unknown>): Promise<Error> {
 }
 
 describe('signExtensionJwt: an HS256 JWT over the decoded secret', () => {
-  it('verifies independently: header, claims, signature and a three-minute expiry', async () => {
+  it('verifies independently: header, claims, signature and a five-minute expiry', async () => {
     const jwt = await signExtensionJwt(extension, {}, start + 999);
-    expect(verify(jwt)).toEqual({ exp: start / 1000 + 180, user_id: '141981764', role: 'external' });
+    expect(verify(jwt)).toEqual({ exp: start / 1000 + lifetime, user_id: '141981764', role: 'external' });
   });
 
   it('adds the call claims (a channel, PubSub permissions)', async () => {
     const jwt = await signExtensionJwt(extension, { channel_id: 'all', pubsub_perms: { send: ['global'] } }, start);
-    expect(verify(jwt)).toEqual({ exp: start / 1000 + 180, user_id: '141981764', role: 'external', channel_id: 'all', pubsub_perms: { send: ['global'] } });
+    expect(verify(jwt)).toEqual({ exp: start / 1000 + lifetime, user_id: '141981764', role: 'external', channel_id: 'all', pubsub_perms: { send: ['global'] } });
   });
 
   it('uses the decoded bytes as the key, not the base64 text', async () => {
@@ -136,8 +130,8 @@ describe('signExtensionJwt: an HS256 JWT over the decoded secret', () => {
   it('expires on the clock it is given: now by default', async () => {
     const before = Math.floor(Date.now() / 1000);
     const claims = verify(await signExtensionJwt(extension));
-    expect(claims.exp).toBeGreaterThanOrEqual(before + 180);
-    expect(claims.exp).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 180);
+    expect(claims.exp).toBeGreaterThanOrEqual(before + lifetime);
+    expect(claims.exp).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + lifetime);
   });
 
   it('refuses a broken extension without showing the secret', async () => {
@@ -170,72 +164,69 @@ describe('signExtensionJwt: an HS256 JWT over the decoded secret', () => {
   });
 });
 
-describe('the pipeline with token kind extension', () => {
+describe('extensionJwtClient: a handle of the client that signs with the extension', () => {
   it('sends the JWT as Bearer and the extension client ID as Client-Id, without asking the authenticator', async () => {
     const { client, requests, credentialCalls } = setup(() => secretsAnswer);
-    await expect(getSecrets(client, { extension })).resolves.toEqual({ format_version: 1, secrets: [] });
+    await expect(getSecrets(extensionJwtClient(client, extension))).resolves.toEqual({ format_version: 1, secrets: [] });
     expect(requests).toHaveLength(1);
     expect(requests[0]!.headers.get('client-id')).toBe('ext-client');
-    expect(verify(bearer(requests[0]!))).toEqual({ exp: start / 1000 + 180, user_id: '141981764', role: 'external' });
+    expect(verify(bearer(requests[0]!))).toEqual({ exp: start / 1000 + lifetime, user_id: '141981764', role: 'external' });
     expect(requests[0]!.url.search).toBe('?extension_id=ext-client');
     expect(credentialCalls()).toBe(0);
   });
 
-  it('signs the claims the operation adds', async () => {
+  it('signs the claims it is given', async () => {
     const { client, requests } = setup(() => ({ status: 204 }));
-    await callOperation(client, chat, { broadcaster_id: '1234', text: 'hi' }, withExtensionJwt({ extension }, { channel_id: '1234' }));
+    await callOperation(extensionJwtClient(client, extension, { channel_id: '1234' }), chat, { broadcaster_id: '1234', text: 'hi' });
     expect(verify(bearer(requests[0]!))).toMatchObject({ channel_id: '1234', role: 'external' });
   });
 
   it('ignores as and a client view: the JWT is the only credential', async () => {
     const { client, requests, credentialCalls } = setup(() => secretsAnswer);
-    await getSecrets(client.as('77'), { extension, as: '88' });
+    await getSecrets(extensionJwtClient(client.as('77'), extension), { as: '88' });
     expect(requests[0]!.headers.get('client-id')).toBe('ext-client');
     expect(verify(bearer(requests[0]!)).user_id).toBe('141981764');
     expect(credentialCalls()).toBe(0);
   });
 
-  it('refuses a call without the option, naming it, and sends nothing', async () => {
-    const { client, requests } = setup(() => secretsAnswer);
-    const error = await rejection(getSecrets(client));
-    expect(error).toBeInstanceOf(PlatformError);
-    expect(error.message).toBe(
-      "GET /extensions/jwt/secrets needs the request option extension ({ clientId, secret, ownerId }): the platform takes only a JWT signed with the extension's secret.",
-    );
-    // A raw token is no way around it.
-    await expect(getSecrets(client, { token: 'some-token' })).rejects.toThrow('needs the request option extension');
-    expect(requests).toHaveLength(0);
+  it('leaves the client as it was: its own calls keep its client ID and its authenticator', async () => {
+    const { client, requests, credentialCalls } = setup(() => secretsAnswer);
+    const signed = extensionJwtClient(client, extension);
+    await getSecrets(signed);
+    await client.request({ method: 'GET', path: '/extensions/jwt/secrets' });
+    expect(requests.map((request) => request.headers.get('client-id'))).toEqual(['ext-client', 'app-client']);
+    expect(requests[1]!.headers.get('authorization')).toBe('Bearer app-token');
+    expect(credentialCalls()).toBe(1);
+    expect(client.clientId).toBe('app-client');
   });
 
-  it('refuses an operation that passed no signer', async () => {
+  it('refuses a broken extension at once, and a secret that is not base64 before sending, never showing the secret', async () => {
     const { client, requests } = setup(() => secretsAnswer);
-    await expect(callOperation(client, secrets, { extension_id: 'x' }, { extension })).rejects.toThrow(
-      'GET /extensions/jwt/secrets takes an extension JWT: pass its request options through withExtensionJwt().',
-    );
-    expect(requests).toHaveLength(0);
-  });
-
-  it('refuses the option on a call that takes no JWT, and on client.request()', async () => {
-    const { client, requests } = setup(() => secretsAnswer);
-    await expect(callOperation(client, live, { extension_id: 'x' }, { extension, as: 'app' })).rejects.toThrow('GET /extensions/live takes no request option extension.');
-    await expect(client.request({ method: 'GET', path: '/extensions/live' }, { extension })).rejects.toThrow('GET /extensions/live takes no request option extension.');
-    expect(requests).toHaveLength(0);
-  });
-
-  it('checks the option before sending, never showing the secret', async () => {
-    const { client, requests } = setup(() => secretsAnswer);
-    for (const broken of [{ ...extension, ownerId: '' }, { ...extension, secret: `${secret}!!` }, { ...extension, clientId: undefined }]) {
-      const error = await rejection(getSecrets(client, { extension: broken as ExtensionCredentials }));
+    for (const broken of [undefined, { ...extension, ownerId: '' }, { ...extension, clientId: undefined }, { ...extension, secret: 7 }]) {
+      let error: Error | undefined;
+      try {
+        extensionJwtClient(client, broken as unknown as ExtensionCredentials);
+      } catch (thrown) {
+        error = thrown as Error;
+      }
       expect(error).toBeInstanceOf(PlatformError);
-      expect(error.message).toMatch(/^The request option extension\.(ownerId|secret|clientId) /);
+      expect(error!.message).toMatch(/^The request option extension(\.ownerId|\.clientId|\.secret)? must be /);
       expect(everythingIn(error)).not.toContain(secret);
     }
+    const error = await rejection(getSecrets(extensionJwtClient(client, { ...extension, secret: `${secret}!!` })));
+    expect(error).toBeInstanceOf(PlatformError);
+    expect(error.message).toMatch(/^The request option extension\.secret is not base64/);
+    expect(everythingIn(error)).not.toContain(secret);
     expect(requests).toHaveLength(0);
+  });
+
+  it('refuses what is not a client', () => {
+    expect(() => extensionJwtClient({} as ClientHandle, extension)).toThrow('Expected a client made by createClient() or new Platform().');
   });
 
   it('does not renew after a 401, and the error holds no secret', async () => {
     const { client, requests, calls } = setup(() => ({ status: 401, body: { error: 'Unauthorized', status: 401, message: 'The JWT token is not valid.' } }));
-    const error = await rejection(getSecrets(client, { extension }));
+    const error = await rejection(getSecrets(extensionJwtClient(client, extension)));
     expect(error).toBeInstanceOf(PlatformApiError);
     expect(error.message).toBe('The JWT token is not valid. (401 on GET /extensions/jwt/secrets)');
     expect(calls.unauthorized).toBe(0);
@@ -244,26 +235,67 @@ describe('the pipeline with token kind extension', () => {
     expect(everythingIn(error)).not.toContain(bearer(requests[0]!));
   });
 
-  it('signs a new JWT for each attempt, on the client clock', async () => {
-    // A 503, then a 429 that holds the call 20 s: each attempt goes out with a JWT of its own time.
-    const replies: StubReply[] = [{ status: 503, body: { message: 'busy' } }, { status: 429, headers: limitHeaders(30, 0, start + 20_000) }, secretsAnswer];
+  it('signs one JWT per call, on the client clock, that outlasts its waits and retries', async () => {
+    // A 503, then a 429 that holds the call 20 s: every attempt goes out with the JWT signed at the start.
+    const replies: StubReply[] = [{ status: 503, body: { message: 'busy' } }, { status: 429, headers: limitHeaders(30, 0, start + 20_000) }, secretsAnswer, secretsAnswer];
     const { client, requests } = setup((_, index) => replies[index]!, { retries: 2 });
-    await getSecrets(client, { extension });
+    const signed = extensionJwtClient(client, extension);
+    await getSecrets(signed);
     expect(requests).toHaveLength(3);
-    const expiries = requests.map((request) => verify(bearer(request)).exp as number);
-    expect(expiries).toEqual(requests.map((request) => Math.floor(request.at / 1000) + 180));
-    expect(expiries[2]! - expiries[0]!).toBeGreaterThanOrEqual(19);
+    const jwts = requests.map(bearer);
+    expect(new Set(jwts).size).toBe(1);
+    expect(verify(jwts[0]!).exp).toBe(Math.floor(requests[0]!.at / 1000) + lifetime);
+    expect(requests[2]!.at - requests[0]!.at).toBeGreaterThanOrEqual(19_000);
+    // The next call, made later with the same handle, signs its own.
+    await getSecrets(signed);
+    expect(bearer(requests[3]!)).not.toBe(jwts[0]);
+    expect(verify(bearer(requests[3]!)).exp).toBe(Math.floor(requests[3]!.at / 1000) + lifetime);
   });
 
-  it('counts its rate limit in the bucket of the extension client ID', async () => {
+  it('outlasts the worst case of a call with the default settings: an empty bucket, then 3 slow 429s', async () => {
+    // The bucket is empty for a minute when the call starts; each of the first 3 attempts takes
+    // almost the whole 15 s timeout to answer 429, which holds the call a minute until the reset.
+    const { client, requests } = setup(
+      async (_, index) => {
+        if (index === 0) return { ...secretsAnswer, headers: limitHeaders(30, 0, clock!.now() + 60_000) };
+        if (index === 4) return secretsAnswer;
+        await clock!.sleep(14_900);
+        return { status: 429, headers: limitHeaders(30, 0, clock!.now() + 60_000) };
+      },
+      { retries: 3, timeout: 15_000 },
+    );
+    const signed = extensionJwtClient(client, extension);
+    await getSecrets(signed);
+    const signedAt = clock!.now();
+    await getSecrets(signed);
+    expect(requests).toHaveLength(5);
+    const jwt = bearer(requests[1]!);
+    expect(requests.slice(1).map(bearer)).toEqual([jwt, jwt, jwt, jwt]);
+    const last = requests[4]!.at;
+    // The last attempt leaves more than 4 min 30 s after the JWT was signed, and before it expires.
+    expect(last - signedAt).toBeGreaterThan(270_000);
+    expect(last).toBeLessThan((verify(jwt).exp as number) * 1000);
+  });
+
+  it('counts its rate limit in the bucket of the extension client ID, on the client buckets and events', async () => {
     const buckets: string[] = [];
     const { client, requests } = setup((_, index) => (index === 0 ? { status: 429, headers: limitHeaders(30, 0, start + 20_000) } : secretsAnswer), { retries: 1 });
     client.on('rateLimit', ({ bucket }) => buckets.push(bucket));
-    await getSecrets(client, { extension });
+    await getSecrets(extensionJwtClient(client, extension));
     expect(buckets).toEqual(['extension:ext-client']);
     expect(requests).toHaveLength(2);
-    // Another extension's bucket is its own: it is not held by this one's empty bucket.
+    // The app's own bucket is not the extension's.
     expect(client.rateLimitOf()).toBeUndefined();
+  });
+});
+
+describe('the pipeline knows no extension', () => {
+  it('sends a declaration of token kind extension through the client authenticator, like any', async () => {
+    const { client, requests, credentialCalls } = setup(() => secretsAnswer);
+    await getSecrets(client);
+    expect(credentialCalls()).toBe(1);
+    expect(requests[0]!.headers.get('client-id')).toBe('app-client');
+    expect(requests[0]!.headers.get('authorization')).toBe('Bearer app-token');
   });
 });
 
@@ -291,18 +323,20 @@ describe('tree-shaking: the signer is only in bundles that use it', () => {
 
   const signerMarks = ['HMAC', 'importKey', 'btoa', 'atob', 'is not base64'];
 
-  it('createClient alone holds no signer', async () => {
+  it('createClient alone holds no signer, and no word of extensions: the pipeline has no such branch', async () => {
     const code = await bundle('createClient');
     for (const mark of signerMarks) expect(code, mark).not.toContain(mark);
+    expect(code).not.toMatch(/extension/i);
   });
 
   it('createClient with callOperation and defineOperation holds none either', async () => {
     const code = await bundle('createClient, callOperation, defineOperation');
     for (const mark of signerMarks) expect(code, mark).not.toContain(mark);
+    expect(code).not.toMatch(/extension/i);
   });
 
-  it('a bundle that imports withExtensionJwt holds it (the check can fail)', async () => {
-    const code = await bundle('createClient, withExtensionJwt');
+  it('a bundle that imports extensionJwtClient holds it (the check can fail)', async () => {
+    const code = await bundle('createClient, extensionJwtClient');
     for (const mark of signerMarks) expect(code, mark).toContain(mark);
   });
 });

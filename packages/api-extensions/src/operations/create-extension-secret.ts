@@ -1,5 +1,6 @@
-import { callOperation, defineOperation, firstResult, numberParam, withExtensionJwt, type ClientHandle, type RequestOptions } from '@platform/core';
+import { defineOperation, firstResult, numberParam, type ClientHandle } from '@platform/core';
 import type { ExtensionSecrets } from '../types';
+import { callSigned, type ExtensionRequestOptions } from '../extension-jwt';
 
 /** Parameters of `createExtensionSecret`. */
 export interface CreateExtensionSecretParams {
@@ -38,6 +39,6 @@ export const createExtensionSecretOperation = /* @__PURE__ */ defineOperation<Cr
  * const { secrets } = await createExtensionSecret(client, { extension_id: 'abc', delay: 600 }, { extension });
  * const newest = secrets[secrets.length - 1];
  */
-export function createExtensionSecret(client: ClientHandle, params: CreateExtensionSecretParams, options?: RequestOptions): Promise<ExtensionSecrets> {
-  return callOperation(client, createExtensionSecretOperation, params, withExtensionJwt(options));
+export function createExtensionSecret(client: ClientHandle, params: CreateExtensionSecretParams, options: ExtensionRequestOptions): Promise<ExtensionSecrets> {
+  return callSigned(client, createExtensionSecretOperation, params, options);
 }

@@ -1,5 +1,6 @@
 import { defineOperation, idsParam, numberParam, pageResult, paginateOperation, stringParam, type ClientHandle, type OperationPage, type Paginator, type RequestOptions } from '@platform/core';
 import type { DropsEntitlement, DropsFulfillmentStatus } from '../types';
+import { oauthOptions } from '../extension-jwt';
 
 /** Parameters of `dropsEntitlements`. */
 export interface DropsEntitlementsParams {
@@ -52,5 +53,5 @@ export const dropsEntitlementsOperation = /* @__PURE__ */ defineOperation<DropsE
  * for await (const entitlement of dropsEntitlements(client, { game_id: '33214', fulfillment_status: 'CLAIMED' })) grant(entitlement);
  */
 export function dropsEntitlements(client: ClientHandle, params?: DropsEntitlementsParams, options?: RequestOptions): Paginator<DropsEntitlement, OperationPage<DropsEntitlement>> {
-  return paginateOperation(client, dropsEntitlementsOperation, params, options);
+  return paginateOperation(client, dropsEntitlementsOperation, params, oauthOptions(dropsEntitlementsOperation, options));
 }

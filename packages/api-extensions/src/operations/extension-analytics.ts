@@ -1,6 +1,7 @@
 import { defineOperation, numberParam, pageResult, paginateOperation, stringParam, type ClientHandle, type OperationPage, type Paginator, type RequestOptions } from '@platform/core';
 import { checkWindow } from '../checks';
 import type { AnalyticsReportType, ExtensionAnalyticsReport } from '../types';
+import { oauthOptions } from '../extension-jwt';
 
 /** Parameters of `extensionAnalytics`. */
 export interface ExtensionAnalyticsParams {
@@ -55,5 +56,5 @@ export const extensionAnalyticsOperation = /* @__PURE__ */ defineOperation<Exten
  */
 export function extensionAnalytics(client: ClientHandle, params?: ExtensionAnalyticsParams, options?: RequestOptions): Paginator<ExtensionAnalyticsReport, OperationPage<ExtensionAnalyticsReport>> {
   checkWindow(extensionAnalyticsOperation.name, params);
-  return paginateOperation(client, extensionAnalyticsOperation, params, options);
+  return paginateOperation(client, extensionAnalyticsOperation, params, oauthOptions(extensionAnalyticsOperation, options));
 }

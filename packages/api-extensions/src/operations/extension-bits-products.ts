@@ -1,5 +1,6 @@
-import { booleanParam, callOperation, dataResult, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { booleanParam, dataResult, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
 import type { ExtensionBitsProduct } from '../types';
+import { callWithToken } from '../extension-jwt';
 
 /** Parameters of `extensionBitsProducts`. */
 export interface ExtensionBitsProductsParams {
@@ -32,5 +33,5 @@ export const extensionBitsProductsOperation = /* @__PURE__ */ defineOperation<Ex
  * const products = await extensionBitsProducts(client, { should_include_all: true });
  */
 export function extensionBitsProducts(client: ClientHandle, params?: ExtensionBitsProductsParams, options?: RequestOptions): Promise<ExtensionBitsProduct[]> {
-  return callOperation(client, extensionBitsProductsOperation, params, options);
+  return callWithToken(client, extensionBitsProductsOperation, params, options);
 }

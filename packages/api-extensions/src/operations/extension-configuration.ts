@@ -1,6 +1,7 @@
-import { callOperation, dataResult, defineOperation, withExtensionJwt, type ClientHandle, type RequestOptions } from '@platform/core';
+import { dataResult, defineOperation, type ClientHandle } from '@platform/core';
 import { checkSegmentChannel, choicesParam } from '../checks';
 import type { ExtensionConfigurationSegment, ExtensionConfigurationSegmentType } from '../types';
+import { callSigned, type ExtensionRequestOptions } from '../extension-jwt';
 
 /** Parameters of `extensionConfiguration`. */
 export interface ExtensionConfigurationParams {
@@ -44,7 +45,7 @@ export const extensionConfigurationOperation = /* @__PURE__ */ defineOperation<E
  * @example
  * const [global] = await extensionConfiguration(client, { extension_id: 'abc', segment: 'global' }, { extension: { clientId: 'abc', secret, ownerId } });
  */
-export function extensionConfiguration(client: ClientHandle, params: ExtensionConfigurationParams, options?: RequestOptions): Promise<ExtensionConfigurationSegment[]> {
+export function extensionConfiguration(client: ClientHandle, params: ExtensionConfigurationParams, options: ExtensionRequestOptions): Promise<ExtensionConfigurationSegment[]> {
   checkSegmentChannel(extensionConfigurationOperation.name, params);
-  return callOperation(client, extensionConfigurationOperation, params, withExtensionJwt(options));
+  return callSigned(client, extensionConfigurationOperation, params, options);
 }

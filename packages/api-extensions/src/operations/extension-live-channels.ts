@@ -1,5 +1,6 @@
 import { defineOperation, numberParam, pageResult, paginateOperation, type ClientHandle, type OperationPage, type Paginator, type RequestOptions } from '@platform/core';
 import type { ExtensionLiveChannel } from '../types';
+import { oauthOptions } from '../extension-jwt';
 
 /** Parameters of `extensionLiveChannels`. */
 export interface ExtensionLiveChannelsParams {
@@ -41,5 +42,5 @@ export const extensionLiveChannelsOperation = /* @__PURE__ */ defineOperation<Ex
  * for await (const channel of extensionLiveChannels(client, { extension_id: 'abc' })) console.log(channel.broadcaster_name, channel.title);
  */
 export function extensionLiveChannels(client: ClientHandle, params: ExtensionLiveChannelsParams, options?: RequestOptions): Paginator<ExtensionLiveChannel, OperationPage<ExtensionLiveChannel>> {
-  return paginateOperation(client, extensionLiveChannelsOperation, params, options);
+  return paginateOperation(client, extensionLiveChannelsOperation, params, oauthOptions(extensionLiveChannelsOperation, options));
 }

@@ -1,5 +1,6 @@
-import { callOperation, defineOperation, firstResult, withExtensionJwt, type ClientHandle, type RequestOptions } from '@platform/core';
+import { defineOperation, firstResult, type ClientHandle } from '@platform/core';
 import type { ExtensionSecrets } from '../types';
+import { callSigned, type ExtensionRequestOptions } from '../extension-jwt';
 
 /** Parameters of `extensionSecrets`. */
 export interface ExtensionSecretsParams {
@@ -32,6 +33,6 @@ export const extensionSecretsOperation = /* @__PURE__ */ defineOperation<Extensi
  * @example
  * const { secrets } = await extensionSecrets(client, { extension_id: 'abc' }, { extension: { clientId: 'abc', secret, ownerId } });
  */
-export function extensionSecrets(client: ClientHandle, params: ExtensionSecretsParams, options?: RequestOptions): Promise<ExtensionSecrets> {
-  return callOperation(client, extensionSecretsOperation, params, withExtensionJwt(options));
+export function extensionSecrets(client: ClientHandle, params: ExtensionSecretsParams, options: ExtensionRequestOptions): Promise<ExtensionSecrets> {
+  return callSigned(client, extensionSecretsOperation, params, options);
 }

@@ -1,5 +1,6 @@
-import { callOperation, defineOperation, firstOrNullResult, withExtensionJwt, type ClientHandle, type RequestOptions } from '@platform/core';
+import { defineOperation, firstOrNullResult, type ClientHandle } from '@platform/core';
 import type { Extension } from '../types';
+import { callSigned, type ExtensionRequestOptions } from '../extension-jwt';
 
 /** Parameters of `extension`. */
 export interface ExtensionParams {
@@ -35,6 +36,6 @@ export const extensionOperation = /* @__PURE__ */ defineOperation<ExtensionParam
  * @example
  * const draft = await extension(client, { extension_id: 'abc', extension_version: '0.0.9' }, { extension: { clientId: 'abc', secret, ownerId } });
  */
-export function extension(client: ClientHandle, params: ExtensionParams, options?: RequestOptions): Promise<Extension | null> {
-  return callOperation(client, extensionOperation, params, withExtensionJwt(options));
+export function extension(client: ClientHandle, params: ExtensionParams, options: ExtensionRequestOptions): Promise<Extension | null> {
+  return callSigned(client, extensionOperation, params, options);
 }

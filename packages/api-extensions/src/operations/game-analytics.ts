@@ -1,6 +1,7 @@
 import { defineOperation, numberParam, pageResult, paginateOperation, stringParam, type ClientHandle, type OperationPage, type Paginator, type RequestOptions } from '@platform/core';
 import { checkWindow } from '../checks';
 import type { AnalyticsReportType, GameAnalyticsReport } from '../types';
+import { oauthOptions } from '../extension-jwt';
 
 /** Parameters of `gameAnalytics`. */
 export interface GameAnalyticsParams {
@@ -56,5 +57,5 @@ export const gameAnalyticsOperation = /* @__PURE__ */ defineOperation<GameAnalyt
  */
 export function gameAnalytics(client: ClientHandle, params?: GameAnalyticsParams, options?: RequestOptions): Paginator<GameAnalyticsReport, OperationPage<GameAnalyticsReport>> {
   checkWindow(gameAnalyticsOperation.name, params);
-  return paginateOperation(client, gameAnalyticsOperation, params, options);
+  return paginateOperation(client, gameAnalyticsOperation, params, oauthOptions(gameAnalyticsOperation, options));
 }

@@ -1,5 +1,6 @@
-import { callOperation, defineOperation, firstResult, type ClientHandle, type RequestOptions } from '@platform/core';
+import { defineOperation, firstResult, type ClientHandle, type RequestOptions } from '@platform/core';
 import type { Extension } from '../types';
+import { callWithToken } from '../extension-jwt';
 
 /** Parameters of `releasedExtension`. */
 export interface ReleasedExtensionParams {
@@ -36,5 +37,5 @@ export const releasedExtensionOperation = /* @__PURE__ */ defineOperation<Releas
  * console.log(released.name, released.version);
  */
 export function releasedExtension(client: ClientHandle, params: ReleasedExtensionParams, options?: RequestOptions): Promise<Extension> {
-  return callOperation(client, releasedExtensionOperation, params, options);
+  return callWithToken(client, releasedExtensionOperation, params, options);
 }

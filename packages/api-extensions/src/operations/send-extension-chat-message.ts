@@ -1,5 +1,6 @@
-import { callOperation, defineOperation, voidResult, withExtensionJwt, type ClientHandle, type RequestOptions } from '@platform/core';
+import { defineOperation, voidResult, type ClientHandle } from '@platform/core';
 import { record, textParam } from '../checks';
+import { callSigned, type ExtensionRequestOptions } from '../extension-jwt';
 
 /** Parameters of `sendExtensionChatMessage`. */
 export interface SendExtensionChatMessageParams {
@@ -43,6 +44,6 @@ export const sendExtensionChatMessageOperation = /* @__PURE__ */ defineOperation
  * @example
  * await sendExtensionChatMessage(client, { broadcaster_id: '1234', text: 'Round 2 starts now!', extension_id: 'abc', extension_version: '0.0.9' }, { extension });
  */
-export function sendExtensionChatMessage(client: ClientHandle, params: SendExtensionChatMessageParams, options?: RequestOptions): Promise<void> {
-  return callOperation(client, sendExtensionChatMessageOperation, params, withExtensionJwt(options, { channel_id: record(params)?.broadcaster_id as string | undefined }));
+export function sendExtensionChatMessage(client: ClientHandle, params: SendExtensionChatMessageParams, options: ExtensionRequestOptions): Promise<void> {
+  return callSigned(client, sendExtensionChatMessageOperation, params, options, { channel_id: record(params)?.broadcaster_id as string | undefined });
 }

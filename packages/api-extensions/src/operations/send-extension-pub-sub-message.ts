@@ -1,5 +1,6 @@
-import { arrayParam, booleanParam, callOperation, defineOperation, PlatformError, voidResult, withExtensionJwt, type ClientHandle, type ParamKind, type RequestOptions } from '@platform/core';
+import { arrayParam, booleanParam, defineOperation, PlatformError, voidResult, type ClientHandle, type ParamKind } from '@platform/core';
 import { bytesParam, fiveKilobytes, record } from '../checks';
+import { callSigned, type ExtensionRequestOptions } from '../extension-jwt';
 
 /** A PubSub target: the channel's viewers, every channel the extension is active on, or one user. */
 export type ExtensionPubSubTarget = 'broadcast' | 'global' | `whisper-${string}`;
@@ -84,10 +85,10 @@ function checkAudience(params: unknown): void {
  * @example
  * await sendExtensionPubSubMessage(client, { broadcaster_id: '1234', target: ['broadcast'], message: JSON.stringify({ round: 2 }) }, { extension });
  */
-export function sendExtensionPubSubMessage(client: ClientHandle, params: SendExtensionPubSubMessageParams, options?: RequestOptions): Promise<void> {
+export function sendExtensionPubSubMessage(client: ClientHandle, params: SendExtensionPubSubMessageParams, options: ExtensionRequestOptions): Promise<void> {
   checkAudience(params);
   // Read defensively: parameters of the wrong shape are refused by the declaration before any signing.
   const given = record(params);
   const claims = { channel_id: (given?.is_global_broadcast === true ? 'all' : given?.broadcaster_id) as string | undefined, pubsub_perms: { send: given?.target as string[] | undefined } };
-  return callOperation(client, sendExtensionPubSubMessageOperation, params, withExtensionJwt(options, claims));
+  return callSigned(client, sendExtensionPubSubMessageOperation, params, options, claims);
 }

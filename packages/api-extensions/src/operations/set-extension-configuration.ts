@@ -1,6 +1,7 @@
-import { callOperation, defineOperation, stringParam, voidResult, withExtensionJwt, type ClientHandle, type RequestOptions } from '@platform/core';
+import { defineOperation, stringParam, voidResult, type ClientHandle } from '@platform/core';
 import { bytesParam, checkSegmentChannel, fiveKilobytes } from '../checks';
 import type { ExtensionConfigurationSegmentType } from '../types';
+import { callSigned, type ExtensionRequestOptions } from '../extension-jwt';
 
 /** Parameters of `setExtensionConfiguration`. */
 export interface SetExtensionConfigurationParams {
@@ -47,7 +48,7 @@ export const setExtensionConfigurationOperation = /* @__PURE__ */ defineOperatio
  * @example
  * await setExtensionConfiguration(client, { extension_id: 'abc', segment: 'global', version: '0.0.1', content: '{"theme":"dark"}' }, { extension });
  */
-export function setExtensionConfiguration(client: ClientHandle, params: SetExtensionConfigurationParams, options?: RequestOptions): Promise<void> {
+export function setExtensionConfiguration(client: ClientHandle, params: SetExtensionConfigurationParams, options: ExtensionRequestOptions): Promise<void> {
   checkSegmentChannel(setExtensionConfigurationOperation.name, params);
-  return callOperation(client, setExtensionConfigurationOperation, params, withExtensionJwt(options));
+  return callSigned(client, setExtensionConfigurationOperation, params, options);
 }

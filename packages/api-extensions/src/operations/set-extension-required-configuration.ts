@@ -1,4 +1,5 @@
-import { callOperation, defineOperation, voidResult, withExtensionJwt, type ClientHandle, type RequestOptions } from '@platform/core';
+import { defineOperation, voidResult, type ClientHandle } from '@platform/core';
+import { callSigned, type ExtensionRequestOptions } from '../extension-jwt';
 
 /** Parameters of `setExtensionRequiredConfiguration`. */
 export interface SetExtensionRequiredConfigurationParams {
@@ -40,6 +41,6 @@ export const setExtensionRequiredConfigurationOperation = /* @__PURE__ */ define
  * @example
  * await setExtensionRequiredConfiguration(client, { broadcaster_id: '1234', extension_id: 'abc', extension_version: '0.0.1', required_configuration: 'RCS' }, { extension });
  */
-export function setExtensionRequiredConfiguration(client: ClientHandle, params: SetExtensionRequiredConfigurationParams, options?: RequestOptions): Promise<void> {
-  return callOperation(client, setExtensionRequiredConfigurationOperation, params, withExtensionJwt(options));
+export function setExtensionRequiredConfiguration(client: ClientHandle, params: SetExtensionRequiredConfigurationParams, options: ExtensionRequestOptions): Promise<void> {
+  return callSigned(client, setExtensionRequiredConfigurationOperation, params, options);
 }

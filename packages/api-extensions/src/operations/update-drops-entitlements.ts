@@ -1,6 +1,7 @@
-import { callOperation, dataResult, defineOperation, stringParam, type ClientHandle, type RequestOptions } from '@platform/core';
+import { dataResult, defineOperation, stringParam, type ClientHandle, type RequestOptions } from '@platform/core';
 import { bodyIdsParam } from '../checks';
 import type { DropsEntitlementUpdate, DropsFulfillmentStatus } from '../types';
+import { callWithToken } from '../extension-jwt';
 
 /** Parameters of `updateDropsEntitlements`. */
 export interface UpdateDropsEntitlementsParams {
@@ -43,5 +44,5 @@ export const updateDropsEntitlementsOperation = /* @__PURE__ */ defineOperation<
  * const failed = outcomes.filter((outcome) => outcome.status === 'UPDATE_FAILED').flatMap((outcome) => outcome.ids);
  */
 export function updateDropsEntitlements(client: ClientHandle, params?: UpdateDropsEntitlementsParams, options?: RequestOptions): Promise<DropsEntitlementUpdate[]> {
-  return callOperation(client, updateDropsEntitlementsOperation, params, options);
+  return callWithToken(client, updateDropsEntitlementsOperation, params, options);
 }

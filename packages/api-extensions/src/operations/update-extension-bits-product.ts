@@ -1,6 +1,7 @@
-import { booleanParam, callOperation, defineOperation, firstResult, objectParam, type ClientHandle, type ParamKind, type RequestOptions } from '@platform/core';
+import { booleanParam, defineOperation, firstResult, objectParam, type ClientHandle, type ParamKind, type RequestOptions } from '@platform/core';
 import { textParam } from '../checks';
 import type { ExtensionBitsProduct, ExtensionBitsProductCost } from '../types';
+import { callWithToken } from '../extension-jwt';
 
 /** Parameters of `updateExtensionBitsProduct`. */
 export interface UpdateExtensionBitsProductParams {
@@ -85,5 +86,5 @@ export const updateExtensionBitsProductOperation = /* @__PURE__ */ defineOperati
  * const product = await updateExtensionBitsProduct(client, { sku: 'crate-2', cost: { amount: 990, type: 'bits' }, display_name: 'Rusty Crate 2' });
  */
 export function updateExtensionBitsProduct(client: ClientHandle, params: UpdateExtensionBitsProductParams, options?: RequestOptions): Promise<ExtensionBitsProduct> {
-  return callOperation(client, updateExtensionBitsProductOperation, params, options);
+  return callWithToken(client, updateExtensionBitsProductOperation, params, options);
 }

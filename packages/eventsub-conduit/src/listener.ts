@@ -1,11 +1,19 @@
-import { PlatformApiError, PlatformError, PlatformEventSubError, type ClientHandle, type HttpMethod } from '@platform/core';
-import { clientCore, clientInternals, describeValue, eventSubWsUrlOf, runCall } from '@platform/core/internal';
+import { callOperation, firstOrNullResult, PlatformApiError, PlatformError, PlatformEventSubError, type ClientHandle, type OperationDeclaration } from '@platform/core';
+import { clientCore, describeValue, eventSubWsUrlOf } from '@platform/core/internal';
 import {
   EventSubListener,
-  createSubscription,
-  deleteSubscription,
+  conduitShards,
+  conduits,
+  createConduitOperation,
+  createListenerSubscription,
+  deleteConduit,
+  deleteListenerSubscription,
   isTransient,
   readBackDelay,
+  updateConduitOperation,
+  updateConduitShards,
+  type Conduit,
+  type ConduitShardTransportUpdate,
   type EventSubListenerOptions,
   type ListenerSubscription,
 } from '@platform/eventsub';
@@ -93,11 +101,6 @@ interface Shard {
   /** A webhook shard's verification deadline. */
   deadline: unknown;
 }
-
-type Conduit = { id: string; shard_count: number };
-
-/** A shard as `GET /eventsub/conduits/shards` lists it. */
-type ListedShard = { id: unknown; status?: unknown };
 
 const defaultVerificationTimeoutMs = 60_000;
 
@@ -215,7 +218,7 @@ export class ConduitListener extends EventSubListener {
   }
 
   protected detach(subscription: ListenerSubscription): Promise<void> {
-    return subscription.id === undefined ? Promise.resolve() : deleteSubscription(this.client, subscription.id, 'app');
+    return subscription.id === undefined ? Promise.resolve() : deleteListenerSubscription(this.client, subscription.id, 'app');
   }
 
   protected async shutdown(): Promise<void> {
@@ -229,7 +232,7 @@ export class ConduitListener extends EventSubListener {
     if (this.#readBack.timer !== undefined) clientCore(this.client).clock.clearTimeout(this.#readBack.timer);
     this.#readBack.timer = undefined;
     if (this.#created && this.#conduit) {
-      await this.#call('DELETE', '/eventsub/conduits', `id=${encodeURIComponent(this.#conduit.id)}`).catch(this.report);
+      await deleteConduit(this.client, { id: this.#conduit.id }).catch(this.report);
     }
   }
 
@@ -238,16 +241,15 @@ export class ConduitListener extends EventSubListener {
   async #setup(): Promise<string> {
     try {
       const { conduitId, shardCount } = this.#options;
-      let conduit: Conduit | undefined;
+      let conduit: Conduit | null | undefined;
       if (conduitId === undefined) {
-        conduit = first(await this.#call('POST', '/eventsub/conduits', '', { shard_count: shardCount ?? 1 }));
+        conduit = await callOperation(this.client, orNone(createConduitOperation), { shard_count: shardCount ?? 1 });
         this.#created = true;
       } else {
-        const listed = (await this.#call('GET', '/eventsub/conduits', '')) as { data?: Conduit[] } | undefined;
-        conduit = listed?.data?.find((each) => each.id === conduitId);
+        conduit = (await conduits(this.client)).find((each) => each.id === conduitId);
         if (!conduit) throw this.#bindError(`the conduit ${conduitId} does not exist or belongs to another client.`);
         if (shardCount !== undefined && conduit.shard_count < shardCount) {
-          conduit = first(await this.#call('PATCH', '/eventsub/conduits', '', { id: conduitId, shard_count: shardCount }));
+          conduit = await callOperation(this.client, orNone(updateConduitOperation), { id: conduitId, shard_count: shardCount });
         }
       }
       if (!conduit) throw this.#bindError('the platform returned no conduit.');
@@ -319,18 +321,19 @@ export class ConduitListener extends EventSubListener {
     const sessionId = shard.session?.sessionId;
     if (shard.session && sessionId === undefined) return; // the welcome will bind it
     const webhook = this.#webhook;
-    const transport = webhook ? { method: 'webhook', callback: webhook.callback, secret: webhook.secret } : { method: 'websocket', session_id: sessionId };
+    const transport: ConduitShardTransportUpdate = webhook
+      ? { method: 'webhook', callback: webhook.callback, secret: webhook.secret }
+      : { method: 'websocket', session_id: sessionId! };
     const binding = ++shard.binding;
     const current = () => shard.binding === binding && !this.closed;
     shard.bound = undefined;
-    this.#call('PATCH', '/eventsub/conduits/shards', '', { conduit_id: conduitId, shards: [{ id: shard.id, transport }] }).then(
-      (answer) => {
+    updateConduitShards(this.client, { conduit_id: conduitId, shards: [{ id: shard.id, transport }] }).then(
+      ({ data, errors }) => {
         if (!current()) return;
-        const { data, errors } = (answer ?? {}) as { data?: { id: unknown; status?: string }[]; errors?: { id: unknown; message?: string; code?: string }[] };
-        const failed = errors?.find((each) => String(each.id) === shard.id);
+        const failed = errors.find((each) => String(each.id) === shard.id);
         if (failed) throw this.#bindError(`${failed.message ?? failed.code ?? 'the platform refused the shard'} (shard ${shard.id}).`);
         if (sessionId !== undefined) this.#bound(shard, sessionId);
-        else if (shard.bound === undefined && data?.find((each) => String(each.id) === shard.id)?.status === 'enabled') this.#bound(shard, webhook!.callback);
+        else if (shard.bound === undefined && data.find((each) => String(each.id) === shard.id)?.status === 'enabled') this.#bound(shard, webhook!.callback);
         else if (shard.bound === undefined) {
           // The challenge is on its way (unless it came before this answer).
           const timeoutMs = webhook!.verificationTimeoutMs ?? defaultVerificationTimeoutMs;
@@ -391,7 +394,7 @@ export class ConduitListener extends EventSubListener {
         this.refuse(subscription, error);
         // Accepted, but never to be delivered here: leave nothing behind. The failure that ended
         // the listener was reported; a failed deletion would say the same again.
-        if (id !== undefined) deleteSubscription(this.client, id, 'app').catch(() => undefined);
+        if (id !== undefined) deleteListenerSubscription(this.client, id, 'app').catch(() => undefined);
       }
       this.#unconfirmed.delete(shard);
       shard.binding++;
@@ -454,13 +457,11 @@ export class ConduitListener extends EventSubListener {
       const seen = new Map<string, string>();
       let failure: unknown;
       try {
-        let after: string | undefined;
-        do {
-          const search = `conduit_id=${encodeURIComponent(conduitId)}${after === undefined ? '' : `&after=${encodeURIComponent(after)}`}`;
-          const page = (await this.#call('GET', '/eventsub/conduits/shards', search)) as { data?: ListedShard[]; pagination?: { cursor?: string } } | undefined;
-          for (const listed of page?.data ?? []) seen.set(String(listed.id), typeof listed.status === 'string' ? listed.status : '');
-          after = page?.pagination?.cursor || undefined;
-        } while (after !== undefined && [...this.#unconfirmed.keys()].some((shard) => !seen.has(shard.id)));
+        for await (const page of conduitShards(this.client, { conduit_id: conduitId }).pages()) {
+          for (const listed of page.data) seen.set(String(listed.id), typeof listed.status === 'string' ? listed.status : '');
+          // Enough pages once every unconfirmed shard was seen.
+          if (![...this.#unconfirmed.keys()].some((shard) => !seen.has(shard.id))) break;
+        }
       } catch (error) {
         failure = error;
       }
@@ -515,7 +516,7 @@ export class ConduitListener extends EventSubListener {
       this.refuse(subscription, this.#fatal);
       return;
     }
-    const creating = createSubscription(
+    const creating = createListenerSubscription(
       this.client,
       {
         type: subscription.type,
@@ -578,19 +579,14 @@ export class ConduitListener extends EventSubListener {
     for (const subscription of this.subscriptions) if (subscription.matches(type, version, condition)) return subscription;
     return undefined;
   }
-
-  async #call(method: HttpMethod, path: string, search: string, body?: unknown): Promise<unknown> {
-    const answer = await runCall(
-      clientCore(this.client),
-      { target: { method, path, token: 'app', scopes: [] }, params: {}, encode: () => ({ search, body }) },
-      this.client[clientInternals].defaults,
-    );
-    return answer.data;
-  }
 }
 
-function first(answer: unknown): Conduit | undefined {
-  return (answer as { data?: Conduit[] } | undefined)?.data?.[0];
+/**
+ * A conduit operation whose answer gives the conduit, or null when its list is empty: the listener
+ * reports that case with its own message instead of the operation's `returned no data`.
+ */
+function orNone<P>(operation: OperationDeclaration<P, Conduit>): OperationDeclaration<P, Conduit | null> {
+  return { ...operation, result: firstOrNullResult };
 }
 
 function messageOf(error: unknown): string {

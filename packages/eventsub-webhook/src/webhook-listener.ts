@@ -2,8 +2,8 @@ import { PlatformError, PlatformEventSubError, type ClientHandle, type Clock } f
 import { clientCore } from '@platform/core/internal';
 import {
   EventSubListener,
-  createSubscription,
-  deleteSubscription,
+  createListenerSubscription,
+  deleteListenerSubscription,
   isTransient,
   readBackDelay,
   readSubscription,
@@ -121,7 +121,7 @@ export class WebhookListener extends EventSubListener {
   // Subscriptions
 
   protected attach(subscription: ListenerSubscription): void {
-    const creating = createSubscription(
+    const creating = createListenerSubscription(
       this.client,
       {
         type: subscription.type,
@@ -167,7 +167,7 @@ export class WebhookListener extends EventSubListener {
 
   protected detach(subscription: ListenerSubscription): Promise<void> {
     this.#clearTimer(subscription);
-    return deleteSubscription(this.client, subscription.id!, 'app');
+    return deleteListenerSubscription(this.client, subscription.id!, 'app');
   }
 
   protected shutdown(): Promise<void> {
@@ -211,7 +211,7 @@ export class WebhookListener extends EventSubListener {
 
   /** Deletes a subscription the listener gave up on; a failure goes to onError. */
   #remove(id: string): void {
-    deleteSubscription(this.client, id, 'app').catch(this.report);
+    deleteListenerSubscription(this.client, id, 'app').catch(this.report);
   }
 
   #clearTimer(subscription: ListenerSubscription): void {

@@ -3,8 +3,8 @@ import { clientCore, describeValue, eventSubWsUrlOf } from '@platform/core/inter
 import { fallbackWebSocket } from '#websocket';
 import {
   EventSubListener,
-  createSubscription,
-  deleteSubscription,
+  createListenerSubscription,
+  deleteListenerSubscription,
   type EventSubListenerOptions,
   type ListenerSubscription,
 } from '@platform/eventsub';
@@ -129,7 +129,7 @@ export class WebSocketListener extends EventSubListener {
   }
 
   protected detach(subscription: ListenerSubscription): Promise<void> {
-    return subscription.id === undefined ? Promise.resolve() : deleteSubscription(this.client, subscription.id, 'user');
+    return subscription.id === undefined ? Promise.resolve() : deleteListenerSubscription(this.client, subscription.id, 'user');
   }
 
   protected shutdown(): Promise<void> {
@@ -177,7 +177,7 @@ export class WebSocketListener extends EventSubListener {
     const sessionId = connection.session.sessionId;
     if (sessionId === undefined || subscription.state === 'stopped' || subscription.state === 'failed') return;
     const { signal } = connection.controller;
-    const creating = createSubscription(
+    const creating = createListenerSubscription(
       this.client,
       {
         type: subscription.type,

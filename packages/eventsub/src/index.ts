@@ -8,18 +8,45 @@ export {
   type EventSubIterable,
   type EventSubListenerOptions,
 } from './listener';
+// The listeners' subscription calls, for the transport packages.
 export {
-  createSubscription,
-  deleteSubscription,
+  createListenerSubscription,
+  deleteListenerSubscription,
   isTransient,
   readBackDelay,
   readSubscription,
   subscribeAttempts,
   subscribeError,
-  type CreatedSubscription,
   type SubscriptionToken,
-  type SubscriptionTransport,
 } from './subscription';
+// The EventSub management operations: subscriptions, conduits and conduit shards.
+export {
+  createSubscription,
+  createSubscriptionOperation,
+  type CreateSubscriptionParams,
+  type SubscriptionTransport,
+} from './operations/create-subscription';
+export { deleteSubscription, deleteSubscriptionOperation, type DeleteSubscriptionParams } from './operations/delete-subscription';
+export { subscriptions, subscriptionsOperation, type SubscriptionsParams, type SubscriptionsPage } from './operations/subscriptions';
+export { conduits, conduitsOperation, type ConduitsParams } from './operations/conduits';
+export { createConduit, createConduitOperation, type CreateConduitParams } from './operations/create-conduit';
+export { updateConduit, updateConduitOperation, type UpdateConduitParams } from './operations/update-conduit';
+export { deleteConduit, deleteConduitOperation, type DeleteConduitParams } from './operations/delete-conduit';
+export { conduitShards, conduitShardsOperation, type ConduitShardsParams } from './operations/conduit-shards';
+export { updateConduitShards, updateConduitShardsOperation, type UpdateConduitShardsParams } from './operations/update-conduit-shards';
+export type {
+  Conduit,
+  ConduitShard,
+  ConduitShardListedTransport,
+  ConduitShardTransportUpdate,
+  ConduitShardUpdate,
+  ConduitShardUpdateError,
+  ConduitShardsUpdate,
+  EventSubSubscription,
+  EventSubSubscriptionCounts,
+  EventSubSubscriptionStatus,
+  EventSubSubscriptionTransport,
+} from './resources';
 export { lookupEventSubType, eventSubTypeNames, type EventSubTransportKind, type EventSubTypeInfo } from './catalog';
 export type { EventSubTypeMap, EventSubTypeName, EventSubName, ConditionOf, EventOf } from './type-map';
 export * from './types/index';

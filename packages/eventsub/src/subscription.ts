@@ -1,4 +1,5 @@
 import {
+  callOperation,
   PlatformApiError,
   PlatformEventSubError,
   PlatformNetworkError,
@@ -6,34 +7,29 @@ import {
   PlatformTimeoutError,
   type ClientHandle,
   type RequestOptions,
+  type ResultKind,
 } from '@platform/core';
-import { clientCore, clientInternals, retryDelay, runCall } from '@platform/core/internal';
+import { clientCore, retryDelay, type ApiAnswer } from '@platform/core/internal';
+import { withTokenKind } from './checks';
+import { createSubscriptionOperation, type CreateSubscriptionParams, type SubscriptionTransport } from './operations/create-subscription';
+import { deleteSubscriptionOperation } from './operations/delete-subscription';
+import { subscriptionsOperation } from './operations/subscriptions';
+import type { EventSubSubscription, EventSubSubscriptionCounts } from './resources';
 
-/** What a subscription is delivered over, as the create call's `transport` field says it. */
-export type SubscriptionTransport =
-  | { method: 'websocket'; session_id: string }
-  | { method: 'webhook'; callback: string; secret: string }
-  | { method: 'conduit'; conduit_id: string };
+// The subscription calls of the listeners, made with the declared operations (createSubscription,
+// deleteSubscription, subscriptions) and the token kind of the listener's transport.
 
 /** The token a subscription is created (and deleted) with: a user's for WebSocket, the app's otherwise. */
 export type SubscriptionToken = 'user' | 'app';
 
-/** The platform's answer to a create call: the subscription as it lists it. */
-export interface CreatedSubscription {
-  id: string;
-  status: string;
-  type: string;
-  version: string;
-  condition: Record<string, string>;
-  transport: Record<string, unknown>;
-  created_at: string;
-  cost: number;
-}
-
 /** Attempts in all for one subscription on one session (spec: 6). */
 export const subscribeAttempts = 6;
 
-const path = '/eventsub/subscriptions';
+/**
+ * The whole answer of the create call: the listener's own message for a 2xx without a
+ * subscription needs its status and URL.
+ */
+const answerResult: ResultKind = { name: 'envelope', shape: (answers) => answers[0] };
 
 /** Whether a failed create call may be tried again: 429, 5xx, network failures and timeouts. */
 export function isTransient(error: unknown): boolean {
@@ -48,33 +44,31 @@ export function subscribeError(type: string, version: string, cause: unknown): P
 }
 
 /**
- * Creates one subscription, trying again after a 429, a 5xx, a network failure or a timeout, 6
- * attempts in all; any other refusal gets one attempt. `signal` ends the attempts (quietly, with
- * its reason) when the session they were for is gone.
+ * Creates one subscription of a listener with `createSubscription`'s declaration, trying again
+ * after a 429, a 5xx, a network failure or a timeout, 6 attempts in all; any other refusal gets
+ * one attempt. `signal` ends the attempts (quietly, with its reason) when the session they were
+ * for is gone.
  *
  * @throws The last failure (the transport wraps it with `subscribeError`).
  */
-export async function createSubscription(
+export async function createListenerSubscription(
   client: ClientHandle,
   request: { type: string; version: string; condition: Readonly<Record<string, string>>; transport: SubscriptionTransport; batched?: boolean },
   token: SubscriptionToken,
   control: { signal?: AbortSignal | undefined; keepGoing?: (() => boolean) | undefined } = {},
-): Promise<CreatedSubscription> {
+): Promise<EventSubSubscription> {
   const { signal, keepGoing } = control;
   const core = clientCore(client);
-  const body: Record<string, unknown> = { type: request.type, version: request.version, condition: request.condition, transport: request.transport };
-  if (request.batched) body.is_batching_enabled = true;
-  const options = callOptions(client, signal);
+  const params: CreateSubscriptionParams = { type: request.type, version: request.version, condition: request.condition, transport: request.transport };
+  if (request.batched) params.is_batching_enabled = true;
+  const operation = { ...withTokenKind(createSubscriptionOperation, token), result: answerResult };
+  const options = callOptions(signal);
   for (let attempt = 1; ; attempt++) {
     try {
-      const answer = await runCall(
-        core,
-        { target: { method: 'POST', path, token, scopes: [] }, params: {}, encode: () => ({ search: '', body }) },
-        options,
-      );
-      const created = (answer.data as { data?: CreatedSubscription[] } | undefined)?.data?.[0];
+      const answer = (await callOperation(client, operation, params, options)) as unknown as ApiAnswer;
+      const created = (answer.data as { data?: EventSubSubscription[] } | undefined)?.data?.[0];
       if (!created || typeof created.id !== 'string') {
-        throw new PlatformApiError(`The platform accepted the subscription but returned no data. (${answer.status} on POST ${path})`, {
+        throw new PlatformApiError(`The platform accepted the subscription but returned no data. (${answer.status} on POST ${createSubscriptionOperation.path})`, {
           status: answer.status,
           method: 'POST',
           url: answer.url,
@@ -94,16 +88,13 @@ export async function createSubscription(
 }
 
 /**
- * Deletes a subscription with the token kind that created it. A subscription the platform no
- * longer has (404) counts as deleted. GET/DELETE are retried by the pipeline as usual.
+ * Deletes a listener's subscription with `deleteSubscription`'s declaration and the token kind
+ * that created it. A subscription the platform no longer has (404) counts as deleted. The pipeline
+ * retries the DELETE as usual.
  */
-export async function deleteSubscription(client: ClientHandle, id: string, token: SubscriptionToken): Promise<void> {
+export async function deleteListenerSubscription(client: ClientHandle, id: string, token: SubscriptionToken): Promise<void> {
   try {
-    await runCall(
-      clientCore(client),
-      { target: { method: 'DELETE', path, token, scopes: [] }, params: {}, encode: () => ({ search: `id=${encodeURIComponent(id)}`, body: undefined }) },
-      callOptions(client, undefined, true),
-    );
+    await callOperation(client, withTokenKind(deleteSubscriptionOperation, token), { id });
   } catch (error) {
     if (error instanceof PlatformApiError && error.status === 404) return;
     throw error;
@@ -111,20 +102,19 @@ export async function deleteSubscription(client: ClientHandle, id: string, token
 }
 
 /**
- * Reads one subscription back as the platform lists it now (`GET /eventsub/subscriptions` with
+ * Reads one subscription back as the platform lists it now (`subscriptions` with
  * `subscription_id`), with the token kind that created it; undefined when the platform lists none
- * with that ID. A listener uses it to learn when the platform has enabled a subscription. GETs are
- * retried by the pipeline as usual.
+ * with that ID. A listener uses it to learn when the platform has enabled a subscription. The
+ * pipeline retries the GET as usual.
  *
  * @throws The call's failure (PlatformApiError, PlatformNetworkError, PlatformTimeoutError).
  */
-export async function readSubscription(client: ClientHandle, id: string, token: SubscriptionToken): Promise<CreatedSubscription | undefined> {
-  const answer = await runCall(
-    clientCore(client),
-    { target: { method: 'GET', path, token, scopes: [] }, params: {}, encode: () => ({ search: `subscription_id=${encodeURIComponent(id)}`, body: undefined }) },
-    callOptions(client, undefined, true),
-  );
-  return (answer.data as { data?: CreatedSubscription[] } | undefined)?.data?.find((each) => each.id === id);
+export async function readSubscription(client: ClientHandle, id: string, token: SubscriptionToken): Promise<EventSubSubscription | undefined> {
+  // A direct call of a list operation resolves with the first page's envelope.
+  const page = (await callOperation(client, withTokenKind(subscriptionsOperation, token), { subscription_id: id })) as unknown as
+    | ({ data?: EventSubSubscription[] } & Partial<EventSubSubscriptionCounts>)
+    | undefined;
+  return page?.data?.find((each) => each.id === id);
 }
 
 /**
@@ -138,13 +128,9 @@ export function readBackDelay(attempt: number): number {
 }
 
 /**
- * The request options of a listener's calls: the client view's identity (`as`, `token`, timeout),
- * and no pipeline retries for creation, which counts its own attempts.
+ * The request options of a listener's create call: no pipeline retries, as creation counts its
+ * own attempts. `callOperation` adds the client view's own (`as`, `token`, timeout).
  */
-function callOptions(client: ClientHandle, signal: AbortSignal | undefined, keepRetries = false): RequestOptions {
-  const { defaults } = client[clientInternals];
-  const options: RequestOptions = { ...defaults };
-  if (!keepRetries) options.retries = 0;
-  if (signal) options.signal = signal;
-  return options;
+function callOptions(signal: AbortSignal | undefined): RequestOptions {
+  return signal ? { retries: 0, signal } : { retries: 0 };
 }

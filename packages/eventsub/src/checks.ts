@@ -1,5 +1,5 @@
 import { PlatformError, type OperationDeclaration, type ParamKind, type RequestOptions } from '@platform/core';
-import { clientInternals } from '@platform/core/internal';
+import { clientCore, clientInternals } from '@platform/core/internal';
 import type { ClientHandle } from '@platform/core';
 
 // The checks and token choices the EventSub management operations share. No message holds a
@@ -114,12 +114,14 @@ export function withTokenKind<P, R>(operation: OperationDeclaration<P, R>, token
 }
 
 /**
- * The request options of a call that lists or deletes the app's subscriptions unless it names an
- * identity: without `as` or `token` (on the call or on the `client.as()` view) it uses the app token,
- * which sees the webhook and conduit subscriptions. A user token sees that user's WebSocket ones.
+ * The request options of a call that lists or deletes subscriptions: a call that names no identity
+ * (no `as` or `token`, on the call or on the `client.as()` view) uses the app token when the client
+ * has a clientSecret, which sees the app's webhook and conduit subscriptions. Without one (a
+ * browser) the usual choice applies: the single registered user's token, which sees their
+ * WebSocket subscriptions.
  */
-export function appTokenByDefault(client: ClientHandle, options: RequestOptions | undefined): RequestOptions {
+export function appTokenByDefault(client: ClientHandle, options: RequestOptions | undefined): RequestOptions | undefined {
   const { defaults } = client[clientInternals];
   const chosen = [options?.as, options?.token, defaults.as, defaults.token].some((value) => value !== undefined);
-  return chosen ? (options ?? {}) : { ...options, as: 'app' };
+  return chosen || clientCore(client).clientSecret === undefined ? options : { ...options, as: 'app' };
 }

@@ -25,7 +25,7 @@ const created = (method: string) => ({
 });
 const empty = { body: { data: [], total: 0, total_cost: 0, max_total_cost: 10000, pagination: {} } };
 
-function world(answer: (request: SeenRequest) => StubReply) {
+function world(answer: (request: SeenRequest) => StubReply, options: { clientSecret?: string | undefined } = { clientSecret: 'secret' }) {
   const stub = stubFetch((request) => {
     if (request.url.pathname === '/oauth2/validate') {
       const owner = tokens[request.headers.get('authorization')!.replace('OAuth ', '')];
@@ -36,7 +36,7 @@ function world(answer: (request: SeenRequest) => StubReply) {
   });
   const client = createClient({
     clientId: 'cid',
-    clientSecret: 'secret',
+    clientSecret: options.clientSecret,
     baseUrl: 'https://api.test/helix',
     authUrl: 'https://auth.test/oauth2',
     fetch: stub.fetch,
@@ -87,11 +87,14 @@ describe('the token kind of the EventSub operations, with @platform/auth', () =>
     expect(helix()).toEqual(['Bearer app-token']);
   });
 
-  it('without a clientSecret the app-token calls say so, before anything is sent', async () => {
-    const stub = stubFetch(() => empty);
-    const client = createClient({ clientId: 'cid', baseUrl: 'https://api.test/helix', authUrl: 'https://auth.test/oauth2', fetch: stub.fetch, authenticator: platformAuth() });
+  it('without a clientSecret (a browser), subscriptions and deleteSubscription use the single user, and the conduit operations say what they need', async () => {
+    const { client, helix } = world((request) => (request.method === 'GET' ? empty : { status: 204 }), { clientSecret: undefined });
     await expect(conduits(client)).rejects.toThrow('GET /eventsub/conduits needs an app access token, which requires a clientSecret.');
     await expect(subscriptions(client).firstPage()).rejects.toThrow(PlatformAuthError);
-    expect(stub.requests).toHaveLength(0);
+    expect(helix()).toEqual([]);
+    await authOf(client).addUser('token-streamer');
+    await subscriptions(client);
+    await deleteSubscription(client, { id: 'sub-1' });
+    expect(helix()).toEqual(['Bearer token-streamer', 'Bearer token-streamer']);
   });
 });

@@ -28,9 +28,9 @@ export const testAuthenticator: Authenticator = {
   },
 };
 
-/** A client whose requests go to the stub. */
+/** A client whose requests go to the stub; a server's, with a clientSecret. */
 export function stubClient(handler: (request: SeenRequest, index: number) => StubReply) {
   const stub = stubFetch(handler);
-  const client = createClient({ clientId: 'cid', baseUrl: 'https://api.test/helix', fetch: stub.fetch, retries: 0, authenticator: () => testAuthenticator });
+  const client = createClient({ clientId: 'cid', clientSecret: 'secret', baseUrl: 'https://api.test/helix', fetch: stub.fetch, retries: 0, authenticator: () => testAuthenticator });
   return { client, requests: stub.requests };
 }

@@ -26,9 +26,11 @@ export const deleteSubscriptionOperation = /* @__PURE__ */ defineOperation<Delet
 /**
  * Deletes an EventSub subscription; no event of it is sent afterwards.
  *
- * Token: the app token for webhook and conduit subscriptions, which is what the call uses unless
- * it names an identity; for a user's WebSocket subscription, that user's token (`{ as: userId }` or
- * `client.as(userId)`). The platform answers 404 to a subscription the token cannot see.
+ * Token: the app token for webhook and conduit subscriptions, a user's token for their WebSocket
+ * ones; the platform answers 404 to a subscription the token cannot see. A call that names no
+ * identity (`as` or `token`, on the call or the `client.as()` view) uses the app token when the
+ * client has a clientSecret, else the single registered user's token (in a browser). Choose with
+ * `{ as: 'app' }` or `{ as: userId }`.
  *
  * @throws PlatformError when `id` is missing (nothing is sent).
  * @throws PlatformAuthError when there is no such token (the app token needs a clientSecret).

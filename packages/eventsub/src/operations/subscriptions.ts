@@ -43,9 +43,10 @@ export const subscriptionsOperation = /* @__PURE__ */ defineOperation<Subscripti
  * Lists the EventSub subscriptions the client created, oldest first, page after page (the
  * platform chooses the page size), in every status: for clean-up scripts and dashboards.
  *
- * Token: the app token, unless the call names an identity: it lists the webhook and conduit
- * subscriptions. A user token (`{ as: userId }` or `client.as(userId)`) lists that user's
- * WebSocket subscriptions.
+ * Token: the app token lists the webhook and conduit subscriptions, a user's token that user's
+ * WebSocket ones. A call that names no identity (`as` or `token`, on the call or the
+ * `client.as()` view) uses the app token when the client has a clientSecret, else the single
+ * registered user's token (in a browser). Choose with `{ as: 'app' }` or `{ as: userId }`.
  * Limits: one filter at most: `status`, `type`, `user_id` or `subscription_id`.
  * `total()` counts the subscriptions of this list. The platform's own figures are on every page's
  * `raw`: `total` (every subscription of the token, whatever the filter, a few seconds behind),

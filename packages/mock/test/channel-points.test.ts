@@ -125,10 +125,12 @@ describe('Create Custom Rewards: POST /channel_points/custom_rewards', () => {
     await refused({ is_enabled: 'true' }, /"is_enabled" must be true or false/);
     await refused({ is_max_per_stream_enabled: true }, /minimum value for max_per_stream is 1/);
     await refused({ is_max_per_user_per_stream_enabled: true, max_per_user_per_stream: 0 }, /minimum value for max_per_user_per_stream is 1/);
-    await refused({ is_global_cooldown_enabled: true }, /global_cooldown_seconds must be from 1 to 604800/);
+    await refused({ is_global_cooldown_enabled: true }, /minimum value for global_cooldown_seconds is 1/);
+    // Create Custom Rewards sets no maximum for the cooldown (Update Custom Reward does: a week).
+    expect((await createReward(s, { title: 'weekly', is_global_cooldown_enabled: true, global_cooldown_seconds: 700_000 })).status).toBe(200);
     expect((await createReward(s)).status).toBe(200);
     await refused({ title: 'GAME ANALYSIS 1v1' }, /title must be unique/);
-    for (let index = 1; index < 50; index++) expect((await createReward(s, { title: `reward ${index}` })).status).toBe(200);
+    for (let index = 2; index < 50; index++) expect((await createReward(s, { title: `reward ${index}` })).status).toBe(200);
     await refused({ title: 'one too many' }, /maximum of 50 custom rewards/);
     expect(s.eventsOf('channel.channel_points_custom_reward.add')).toHaveLength(50);
   });

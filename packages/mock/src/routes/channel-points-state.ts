@@ -57,7 +57,7 @@ export type RewardChanges = Partial<Omit<CustomRewardRecord, 'id' | 'broadcaster
 export const MAX_REWARDS = 50;
 const TITLE = { min: 1, max: 45 };
 const PROMPT = { max: 200 };
-/** Update Custom Reward: the cooldown is from 1 to 604800 seconds (a week). */
+/** Update Custom Reward: the cooldown is from 1 to 604800 seconds (a week); Create Custom Rewards sets no maximum. */
 const MAX_COOLDOWN_SECONDS = 604_800;
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 /** The background a reward gets when none is given. */
@@ -265,7 +265,9 @@ export function readRewardFields(body: Record<string, unknown>, current: CustomR
   }
   if (next.is_global_cooldown_enabled) {
     const seconds = next.global_cooldown_seconds ?? 0;
-    if (seconds < 1 || seconds > MAX_COOLDOWN_SECONDS) {
+    // Create Custom Rewards sets only the minimum; Update Custom Reward also the week's maximum.
+    if (!update && seconds < 1) throw new HttpError(400, 'If is_global_cooldown_enabled is true, the minimum value for global_cooldown_seconds is 1.');
+    if (update && (seconds < 1 || seconds > MAX_COOLDOWN_SECONDS)) {
       throw new HttpError(400, `If is_global_cooldown_enabled is true, the value of global_cooldown_seconds must be from 1 to ${MAX_COOLDOWN_SECONDS}.`);
     }
   }

@@ -112,11 +112,19 @@ export function registerPredictionRoutes(router: Router, context: HelixContext):
   const runningOf = (broadcasterId: string) => [...predictions.values()].find((each) => each.broadcaster_id === broadcasterId && (each.status === 'ACTIVE' || each.status === 'LOCKED'));
   const windowEnd = (prediction: PredictionRecord) => prediction.created_at + prediction.prediction_window * 1000;
   const points = (outcome: PredictionOutcomeRecord) => outcome.predictors.reduce((sum, each) => sum + each.channel_points_used, 0);
-  const top = (outcome: PredictionOutcomeRecord) =>
+  /**
+   * An outcome's top predictors. Get Predictions writes `channel_points_won` as an integer (0 until
+   * points are paid out); the events (`form` 'event') write null until the prediction ends.
+   */
+  const top = (outcome: PredictionOutcomeRecord, form: 'helix' | 'event') =>
     [...outcome.predictors]
       .sort((a, b) => b.channel_points_used - a.channel_points_used)
       .slice(0, MAX_TOP_PREDICTORS)
-      .map((each) => ({ ...userFields(context, each.user_id, 'user'), channel_points_used: each.channel_points_used, channel_points_won: each.channel_points_won }));
+      .map((each) => ({
+        ...userFields(context, each.user_id, 'user'),
+        channel_points_used: each.channel_points_used,
+        channel_points_won: form === 'helix' ? (each.channel_points_won ?? 0) : each.channel_points_won,
+      }));
 
   const predictionBody = (prediction: PredictionRecord) => ({
     id: prediction.id,
@@ -124,7 +132,7 @@ export function registerPredictionRoutes(router: Router, context: HelixContext):
     title: prediction.title,
     winning_outcome_id: prediction.winning_outcome_id,
     outcomes: prediction.outcomes.map((outcome) => {
-      const predictors = top(outcome);
+      const predictors = top(outcome, 'helix');
       return { id: outcome.id, title: outcome.title, users: outcome.predictors.length, channel_points: points(outcome), top_predictors: predictors.length > 0 ? predictors : null, color: outcome.color };
     }),
     prediction_window: prediction.prediction_window,
@@ -145,7 +153,7 @@ export function registerPredictionRoutes(router: Router, context: HelixContext):
     event.outcomes = prediction.outcomes.map((outcome) => {
       const color = outcome.color.toLowerCase();
       if (type === 'begin') return { id: outcome.id, title: outcome.title, color };
-      return { id: outcome.id, title: outcome.title, color, users: outcome.predictors.length, channel_points: points(outcome), top_predictors: top(outcome) };
+      return { id: outcome.id, title: outcome.title, color, users: outcome.predictors.length, channel_points: points(outcome), top_predictors: top(outcome, 'event') };
     });
     if (type === 'end') event.status = prediction.status.toLowerCase();
     event.started_at = iso(prediction.created_at);

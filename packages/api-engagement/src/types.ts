@@ -133,7 +133,7 @@ export interface PredictionPredictor {
   user_login: string;
   /** The Channel Points the viewer spent. */
   channel_points_used: number;
-  /** The Channel Points paid out to the viewer. */
+  /** The Channel Points paid out to the viewer; 0 until the prediction is resolved. */
   channel_points_won: number;
 }
 
@@ -171,7 +171,10 @@ export interface Prediction {
   created_at: string;
   /** When it ended; null while ACTIVE. */
   ended_at: string | null;
-  /** When it was locked; null unless LOCKED. */
+  /**
+   * When betting closed; null while ACTIVE. The reference's text says null unless LOCKED, but its
+   * example of a RESOLVED prediction keeps the time: read it as set once the prediction locked.
+   */
   locked_at: string | null;
 }
 
@@ -371,7 +374,7 @@ export interface Cheermote {
 export interface ExtensionTransactionProduct {
   /** The product's SKU. */
   sku: string;
-  /** `twitch.ext.` followed by the extension's ID. */
+  /** The platform's extension domain prefix (`<platform>.ext.`) followed by the extension's ID. */
   domain: string;
   cost: { amount: number; type: 'bits' };
   /** A product in development cannot be exchanged. */

@@ -1,10 +1,47 @@
 import type { ClientHandle } from '@platform/core';
+import {
+  conduits,
+  conduitShards,
+  createConduit,
+  createSubscription,
+  deleteConduit,
+  deleteSubscription,
+  subscriptions,
+  updateConduit,
+  updateConduitShards,
+} from '@platform/eventsub';
 import { eventSubConduit, type ConduitListener, type ConduitListenerOptions } from '@platform/eventsub-conduit';
 import { eventSubWebhook, type WebhookListener, type WebhookListenerOptions } from '@platform/eventsub-webhook';
 import { eventSubWebSocket, type WebSocketListener, type WebSocketListenerOptions } from '@platform/eventsub-ws';
+import { boundGroup, type BoundGroup } from './bind';
 
-/** `client.eventsub`: makes event listeners on the client (or on the `client.as()` view it was read from). */
-export interface EventSubGroup {
+/**
+ * The EventSub management operations, as `client.eventsub` binds them: the listeners' own calls,
+ * for clean-up scripts and dashboards.
+ */
+export const eventSubOperations = {
+  createSubscription,
+  deleteSubscription,
+  subscriptions,
+  conduits,
+  createConduit,
+  updateConduit,
+  deleteConduit,
+  conduitShards,
+  updateConduitShards,
+};
+
+/**
+ * `client.eventsub`: makes event listeners on the client (or on the `client.as()` view it was read
+ * from), and manages subscriptions and conduits (`subscriptions()`, `deleteSubscription()`,
+ * `conduits()`...) with the view's identity.
+ *
+ * @example
+ * for await (const subscription of client.eventsub.subscriptions({ status: 'authorization_revoked' })) {
+ *   await client.eventsub.deleteSubscription({ id: subscription.id });
+ * }
+ */
+export interface EventSubGroup extends BoundGroup<typeof eventSubOperations> {
   /**
    * A WebSocket listener: subscriptions use a user token (the view's `as`, or the single
    * registered user).
@@ -42,6 +79,7 @@ export interface EventSubGroup {
 /** The `eventsub` group of a client view. */
 export function eventSubGroup(client: ClientHandle): EventSubGroup {
   return {
+    ...boundGroup(client, 'eventsub', eventSubOperations),
     websocket: (options) => eventSubWebSocket(client, options),
     webhook: (options) => eventSubWebhook(client, options),
     conduit: (options) => eventSubConduit(client, options),

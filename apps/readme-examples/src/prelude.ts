@@ -58,6 +58,10 @@ export interface PreludeValues {
   callback: string;
   /** A webhook secret (also in `process.env.EVENTSUB_SECRET`). */
   secret: string;
+  /** An extension of the broadcaster's (released, version 1.0.0): its client ID, its shared secret (base64) and its owner. */
+  extensionClientId: string;
+  extensionSecret: string;
+  ownerUserId: string;
 }
 
 /** The running prelude of one example. */
@@ -164,6 +168,8 @@ export async function startPrelude(): Promise<Prelude> {
   const moderatorToken = mock.issueToken({ clientId, userId: moderator.id, scopes }).accessToken;
   const port = await freePort();
   const secret = 'readme-webhook-secret';
+  const extensionSecret = Buffer.from('readme-extension-shared-secret').toString('base64');
+  mock.extensions.add({ clientId: 'readme-extension', name: 'Readme Extension', ownerId: broadcaster.id, secret: extensionSecret, version: '1.0.0' });
 
   // The network, as the examples see it.
   const saved = new Map(['fetch', 'WebSocket'].map((name) => [name, global[name]] as const));
@@ -222,8 +228,23 @@ export async function startPrelude(): Promise<Prelude> {
     port,
     callback: `http://127.0.0.1:${port}/eventsub`,
     secret,
+    extensionClientId: 'readme-extension',
+    extensionSecret,
+    ownerUserId: broadcaster.id,
   };
   for (const [name, value] of Object.entries(values)) global[name] = value;
+
+  // Something happens on the channel: each subscription the example makes receives one sample event
+  // of its type (a follow, a chat message...) once the platform has enabled it.
+  const served = new Set<unknown>();
+  const happenings = setInterval(() => {
+    for (const subscription of mock.eventsub.subscriptions({ status: 'enabled' })) {
+      if (served.has(subscription.id)) continue;
+      served.add(subscription.id);
+      const condition = subscription.condition as Record<string, string>;
+      mock.eventsub.trigger(`${String(subscription.type)}@${String(subscription.version)}`, {}, { condition });
+    }
+  }, 20);
 
   const errors: unknown[][] = [];
   const consoleError = console.error;
@@ -237,6 +258,7 @@ export async function startPrelude(): Promise<Prelude> {
     mock,
     errors,
     async close() {
+      clearInterval(happenings);
       console.error = consoleError;
       for (const name of Object.keys(values)) delete global[name];
       http.createServer = createServer;

@@ -37,6 +37,10 @@ declare global {
   const callback: string;
   /** A webhook secret, also in process.env.EVENTSUB_SECRET. */
   const secret: string;
+  /** An extension of the broadcaster's (released, version 1.0.0): its client ID, shared secret (base64) and owner. */
+  const extensionClientId: string;
+  const extensionSecret: string;
+  const ownerUserId: string;
 }
 
 export {};

@@ -52,3 +52,83 @@ export async function startBot(client: Platform, options: BotOptions) {
   await Promise.all(handles.map((handle) => handle.ready));
   return { listener, done };
 }
+
+/** What the channel desk does with the streamer's polls, predictions and Channel Points. */
+export interface DeskOptions {
+  /** The channel; the desk listens with the broadcaster's token, which these events need. */
+  broadcasterId: string;
+  say: (step: string, text: string) => void;
+  /** End a poll early once this many viewers voted, and lock a prediction once this many bet. */
+  quorum: number;
+}
+
+/**
+ * The bot's desk for the streamer's engagement features, over a second EventSub WebSocket listener
+ * acting as the broadcaster (poll, prediction and redemption events are authorized by the
+ * broadcaster's own scopes): it ends a poll once enough viewers voted and names the winner when the
+ * poll ends, locks a prediction once enough viewers bet and tells who won what when it ends, and
+ * fulfils a Channel Points redemption of a reward this app created as soon as it arrives.
+ */
+export async function startDesk(client: Platform, options: DeskOptions) {
+  const { broadcasterId, say, quorum } = options;
+  const streamer = client.as(broadcasterId);
+  const condition = { broadcaster_user_id: broadcasterId };
+  const done = { pollWinner: undefined as string | undefined, predictionLocked: false, predictionWinners: undefined as string | undefined, fulfilled: [] as string[] };
+  const listener = streamer.eventsub.websocket({ webSocket: WebSocket, onError: (error) => say('error', String(error)) });
+  let endingPoll = false;
+  let locking = false;
+  const handles = [
+    listener.on('channel.poll.begin', condition, (event) => {
+      say('', `channel.poll.begin: "${event.title}" (${event.choices.map((choice) => choice.title).join(' / ')}), until ${event.ends_at.slice(11, 19)} UTC`);
+    }),
+    listener.on('channel.poll.progress', condition, async (event) => {
+      const voters = event.choices.reduce((sum, choice) => sum + choice.votes - choice.channel_points_votes, 0);
+      say('', `channel.poll.progress: ${event.choices.map((choice) => `${choice.title} ${choice.votes}`).join(', ')}`);
+      if (voters < quorum || endingPoll) return;
+      endingPoll = true;
+      say('', `${voters} viewers voted: the bot ends the poll (endPoll TERMINATED)`);
+      await streamer.polls.endPoll({ id: event.id, status: 'TERMINATED' });
+    }),
+    listener.on('channel.poll.end', condition, (event) => {
+      const [top] = [...event.choices].sort((a, b) => b.votes - a.votes);
+      done.pollWinner = top?.title;
+      say('', `channel.poll.end (${event.status}): the winner is ${top?.title} with ${top?.votes} votes`);
+    }),
+    listener.on('channel.prediction.begin', condition, (event) => {
+      say('', `channel.prediction.begin: "${event.title}" (${event.outcomes.map((outcome) => outcome.title).join(' / ')}), bets until ${event.locks_at.slice(11, 19)} UTC`);
+    }),
+    listener.on('channel.prediction.progress', condition, async (event) => {
+      const bettors = event.outcomes.reduce((sum, outcome) => sum + outcome.users, 0);
+      say('', `channel.prediction.progress: ${event.outcomes.map((outcome) => `${outcome.title} ${outcome.channel_points} points`).join(', ')}`);
+      if (bettors < quorum || locking) return;
+      locking = true;
+      say('', `${bettors} viewers bet: the bot locks the prediction (endPrediction LOCKED)`);
+      await streamer.predictions.endPrediction({ id: event.id, status: 'LOCKED' });
+    }),
+    listener.on('channel.prediction.lock', condition, (event) => {
+      done.predictionLocked = true;
+      say('', `channel.prediction.lock: bets closed at ${event.locked_at.slice(11, 19)} UTC with ${event.outcomes.reduce((sum, outcome) => sum + outcome.channel_points, 0)} points staked`);
+    }),
+    listener.on('channel.prediction.end', condition, (event) => {
+      const winner = event.outcomes.find((outcome) => outcome.id === event.winning_outcome_id);
+      done.predictionWinners = (winner?.top_predictors ?? []).map((predictor) => `${predictor.user_login} +${predictor.channel_points_won ?? 0}`).join(', ');
+      say('', `channel.prediction.end (${event.status}): "${winner?.title}" wins; ${done.predictionWinners || 'nobody bet on it'}`);
+    }),
+    listener.on('channel.channel_points_custom_reward_redemption.add', condition, async (event) => {
+      // Only the app that created a reward may settle its redemptions: leave other apps' to them.
+      const [ours] = await streamer.channelPoints.customRewards({ id: event.reward.id, only_manageable_rewards: true });
+      if (!ours) {
+        say('', `${event.user_login} redeemed "${event.reward.title}", a reward of another app: left to it`);
+        return;
+      }
+      say('', `${event.user_login} redeemed "${event.reward.title}" (${event.reward.cost} points): the bot fulfils it`);
+      await streamer.channelPoints.updateRedemptionStatus({ reward_id: event.reward.id, id: event.id, status: 'FULFILLED' });
+    }),
+    listener.on('channel.channel_points_custom_reward_redemption.update', condition, (event) => {
+      done.fulfilled.push(event.id);
+      say('', `channel.channel_points_custom_reward_redemption.update: ${event.user_login}'s "${event.reward.title}" is ${event.status}`);
+    }),
+  ];
+  await Promise.all(handles.map((handle) => handle.ready));
+  return { listener, done };
+}

@@ -49,10 +49,10 @@ export class PlatformClient implements ClientHandle {
    */
   async request<T = unknown>(request: RawRequest, options?: RequestOptions): Promise<T | undefined> {
     const { core, defaults } = this[clientInternals];
-    const method = String(request?.method);
-    if (!methods.has(method)) throw new PlatformError(`client.request() needs a method (GET, POST, PUT, PATCH or DELETE); got ${describe(method, false)}.`);
+    const method = request?.method;
+    if (!methods.has(method)) throw new PlatformError(`client.request() needs a method (GET, POST, PUT, PATCH or DELETE); got ${describe(method)}.`);
     if (typeof request.path !== 'string' || !request.path.startsWith('/')) {
-      throw new PlatformError(`client.request() needs a path under the base URL starting with /; got ${describe(request.path, false)}.`);
+      throw new PlatformError(`client.request() needs a path under the base URL starting with /; got ${describe(request.path)}.`);
     }
     const [path, inlineQuery] = request.path.split('?', 2) as [string, string | undefined];
     const call = {
@@ -68,7 +68,7 @@ export class PlatformClient implements ClientHandle {
    * this client's core and is of the same class, so a subclass's groups come along.
    */
   as(userId: string): this {
-    if (typeof userId !== 'string' || userId === '') throw new PlatformError(`client.as() needs a user ID or 'app'; got ${describe(userId, false)}.`);
+    if (typeof userId !== 'string' || userId === '') throw new PlatformError(`client.as() needs a user ID or 'app'; got ${String(userId)}.`);
     const internals = this[clientInternals];
     const view = Object.assign(Object.create(Object.getPrototypeOf(this) as object) as this, this);
     (view as { [clientInternals]: unknown })[clientInternals] = { core: internals.core, defaults: { ...internals.defaults, as: userId } };

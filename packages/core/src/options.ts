@@ -114,16 +114,14 @@ export function eventSubWsUrlOf(core: Pick<ClientCore, 'options'>): string {
 }
 
 /**
- * A given value as messages show it: a string quoted (unless `quote` says otherwise), an object or a
- * function by its kind. A value longer than 40 characters is cut there, with an ellipsis and its
- * length (`"aaaa…" (600 characters)`), so that a message stays short whatever was passed.
+ * A given value as messages show it: a string quoted, an object or a function by its kind. A string
+ * longer than 40 characters is cut there, with an ellipsis and its length (`"aaaa…" (600
+ * characters)`), so that a message stays short whatever was passed. (What else reaches it, numbers,
+ * booleans, null, undefined, is short; it is written as is.)
  */
-export function describe(value: unknown, quote = typeof value === 'string'): string {
+export function describe(value: unknown): string {
+  if (typeof value === 'string') return value.length > 40 ? `${JSON.stringify(`${value.slice(0, 40)}…`)} (${value.length} characters)` : JSON.stringify(value);
   if (typeof value === 'function') return 'a function';
   if (typeof value === 'object' && value !== null) return Array.isArray(value) ? 'an array' : 'an object';
-  // What is left is a string, a number, a boolean, a bigint, a symbol, null or undefined.
-  const text = String(value);
-  const long = text.length > 40;
-  const shown = long ? `${text.slice(0, 40)}…` : text;
-  return (quote ? JSON.stringify(shown) : shown) + (long ? ` (${text.length} characters)` : '');
+  return String(value);
 }

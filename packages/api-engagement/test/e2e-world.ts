@@ -1,9 +1,9 @@
 import { authOf, platformAuth } from '@platform/auth';
 import { createClient, type PlatformClient } from '@platform/core';
 import { createMockPlatform, type MockPlatform, type MockUser, type RaisedEvent } from '@platform/mock';
-// @platform/api-engagement does not depend on the listener package, and its package.json lists
-// @platform/auth and @platform/mock only as devDependencies: the listener is reached through the
-// workspace source until @platform/eventsub-ws is added there (see the report of issue 16).
+// The real EventSub WebSocket listener, from the workspace source: this package's devDependencies
+// are @platform/auth and @platform/mock only, so `@platform/eventsub-ws` does not resolve here yet.
+// Once it is added as a devDependency, import it by name instead (the listener finds `ws` itself).
 import { eventSubWebSocket, type WebSocketListener } from '../../eventsub-ws/src/index.ts';
 
 /*

@@ -1,10 +1,8 @@
 import { authOf, platformAuth } from '@platform/auth';
 import { createClient, type PlatformClient } from '@platform/core';
 import { createMockPlatform, type MockPlatform, type MockUser, type RaisedEvent } from '@platform/mock';
-// The real EventSub WebSocket listener, from the workspace source: this package's devDependencies
-// are @platform/auth and @platform/mock only, so `@platform/eventsub-ws` does not resolve here yet.
-// Once it is added as a devDependency, import it by name instead (the listener finds `ws` itself).
-import { eventSubWebSocket, type WebSocketListener } from '../../eventsub-ws/src/index.ts';
+// The real EventSub WebSocket listener (it finds `ws` itself on Node 20).
+import { eventSubWebSocket, type WebSocketListener } from '@platform/eventsub-ws';
 
 /*
  * The world of the end-to-end tests of the engagement groups: the mock platform on 127.0.0.1 with

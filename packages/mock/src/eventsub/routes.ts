@@ -9,6 +9,29 @@ import { authorizingKey, findType, knownType, scopeGroups } from './registry';
 // Statuses under which a subscription still holds its place (duplicates, limits, cost).
 const liveStatuses = new Set(['enabled', 'webhook_callback_verification_pending']);
 
+// The statuses the list call filters by: the reference's, and `conduit_deleted` (its conduit was deleted).
+const subscriptionStatuses = new Set([
+  'enabled',
+  'webhook_callback_verification_pending',
+  'webhook_callback_verification_failed',
+  'notification_failures_exceeded',
+  'authorization_revoked',
+  'moderator_removed',
+  'user_removed',
+  'chat_user_banned',
+  'version_removed',
+  'beta_maintenance',
+  'websocket_disconnected',
+  'websocket_failed_ping_pong',
+  'websocket_received_inbound_traffic',
+  'websocket_connection_unused',
+  'websocket_internal_error',
+  'websocket_network_timeout',
+  'websocket_network_error',
+  'websocket_failed_to_reconnect',
+  'conduit_deleted',
+]);
+
 /**
  * The EventSub management routes: subscriptions (create, list, delete), conduits (list, create,
  * update, delete) and conduit shards (list, update).
@@ -135,6 +158,9 @@ export function registerEventSubRoutes(router: Router, core: EventSubCore): void
     if (filters.length > 1) throw new HttpError(400, 'Only one of the parameters "status", "type", "user_id" and "subscription_id" may be given');
     const [filter] = filters;
     const value = filter === undefined ? '' : request.query.get(filter)!;
+    // The reference: 400 for a type or status the platform does not know.
+    if (filter === 'status' && !subscriptionStatuses.has(value)) throw new HttpError(400, 'The value in the status query parameter is not valid');
+    if (filter === 'type' && !knownType(value)) throw new HttpError(400, 'The value in the type query parameter is not valid');
     const matches = (subscription: Subscription) => {
       switch (filter) {
         case 'status':

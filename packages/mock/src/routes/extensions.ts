@@ -109,6 +109,9 @@ export interface ExtensionsControl {
   chatMessages(clientId: string, broadcasterId?: string): ExtensionChatMessageRecord[];
 }
 
+/** The most live channels a page of Get Extension Live Channels holds, whatever `first` asks. */
+const LIVE_PAGE_MAX = 100;
+
 /** The newest version in the `Released` state, if any. */
 function latestReleased(extension: ExtensionEntry): ExtensionVersionRecord | undefined {
   return [...extension.versions.values()].filter((version) => version.state === 'Released').at(-1);
@@ -168,7 +171,12 @@ export function registerExtensionRoutes(router: Router, context: HelixContext): 
           const info = state.channel(broadcasterId).info;
           return { broadcaster_id: broadcasterId, broadcaster_name: state.user(broadcasterId)?.display_name ?? '', game_name: info.game_name, game_id: info.game_id, title: info.title };
         });
-        const { data, pagination } = page(request, channels, { defaultFirst: 20, maxFirst: 100 });
+        // The reference gives `first` no maximum ("the actual number returned may be less than
+        // this limit"): a larger page size is served LIVE_PAGE_MAX at a time, not refused.
+        const firstText = request.query.get('first');
+        const query = new URLSearchParams(request.query);
+        if (firstText !== null && /^\d+$/.test(firstText) && Number(firstText) > LIVE_PAGE_MAX) query.set('first', String(LIVE_PAGE_MAX));
+        const { data, pagination } = page({ ...request, query }, channels, { defaultFirst: 20, maxFirst: LIVE_PAGE_MAX });
         // This route's pagination is the cursor string itself, empty on the last page.
         return { status: 200, body: { data, pagination: pagination.cursor ?? '' } };
       },

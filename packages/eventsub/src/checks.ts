@@ -48,15 +48,9 @@ export const conditionParam: ParamKind = {
   check(_spec, value) {
     if (!isRecord(value)) return 'must be an object, such as { broadcaster_user_id }';
     const wrong = Object.keys(value).find((key) => typeof value[key] !== 'string');
-    return wrong === undefined ? undefined : `must hold strings only (its field ${wrong} is ${describeKind(value[wrong])})`;
+    return wrong === undefined ? undefined : `must hold strings only (its field ${wrong} is not a string)`;
   },
 };
-
-function describeKind(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
-}
 
 /** What is wrong with one shard of an `updateConduitShards` call, if anything. */
 function shardProblem(shard: unknown): string | undefined {

@@ -42,7 +42,7 @@ const cases: [string, (client: ClientHandle) => unknown, string][] = [
   [
     'createSubscription with a number in the condition',
     (c) => createSubscription(c, { ...follow, condition: { broadcaster_user_id: 1 }, transport: session } as never),
-    'The parameter condition of eventsub.createSubscription must hold strings only (its field broadcaster_user_id is a number); got an object.',
+    'The parameter condition of eventsub.createSubscription must hold strings only (its field broadcaster_user_id is not a string); got an object.',
   ],
   ['createSubscription without transport', (c) => createSubscription(c, { ...follow } as never), 'eventsub.createSubscription needs the parameter transport.'],
   [

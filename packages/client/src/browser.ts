@@ -7,3 +7,13 @@ export { Platform, type PlatformOptions } from './platform-browser';
 // share would become a runtime copy of that package's names in each build.
 export * from '@platform/eventsub';
 export * from '@platform/eventsub-ws';
+// The operation groups whose names are unique across packages, re-exported whole.
+export * from '@platform/api-users';
+export * from '@platform/api-streams';
+export * from '@platform/api-engagement';
+export * from '@platform/api-extensions';
+// @platform/api-engagement and @platform/eventsub both name these types: the operations' resources and
+// the events' payloads differ in shape. Here the events' keep the plain names and the operations' carry
+// their package's name (EngagementPollChoice...).
+export type { Cheermote, CustomRewardImage, HypeTrainContribution, HypeTrainParticipant, PollChoice, PredictionOutcome, PredictionPredictor, SubscriptionTier } from '@platform/eventsub';
+export type { Cheermote as EngagementCheermote, CustomRewardImage as EngagementCustomRewardImage, HypeTrainContribution as EngagementHypeTrainContribution, HypeTrainParticipant as EngagementHypeTrainParticipant, PollChoice as EngagementPollChoice, PredictionOutcome as EngagementPredictionOutcome, PredictionPredictor as EngagementPredictionPredictor, SubscriptionTier as EngagementSubscriptionTier } from '@platform/api-engagement';

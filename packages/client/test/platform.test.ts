@@ -38,6 +38,59 @@ describe('new Platform()', () => {
     expect(client.chat).toBe(client.chat);
     expect(typeof client.chat.chatters).toBe('function');
   });
+
+  it('binds the whole HTTP API: every group of every operations package, each name as its standalone function', async () => {
+    const client = new Platform({ clientId: 'c' }) as unknown as Record<string, Record<string, unknown>>;
+    const groups: Record<string, [string, string[]]> = {
+      users: ['@platform/api-users', ['users', 'updateUser', 'blockList', 'blockUser', 'unblockUser', 'userExtensions', 'activeExtensions', 'updateUserExtensions', 'authorizationByUser']],
+      channels: ['@platform/api-users', ['channelInformation', 'updateChannel', 'channelEditors', 'followedChannels', 'channelFollowers']],
+      teams: ['@platform/api-users', ['channelTeams', 'teams']],
+      search: ['@platform/api-users', ['searchCategories', 'searchChannels']],
+      games: ['@platform/api-users', ['topGames', 'games']],
+      contentClassificationLabels: ['@platform/api-users', ['contentClassificationLabels']],
+      whispers: ['@platform/api-users', ['sendWhisper']],
+      streams: ['@platform/api-streams', ['streamKey', 'streams', 'followedStreams', 'createStreamMarker', 'streamMarkers']],
+      videos: ['@platform/api-streams', ['videos', 'deleteVideos']],
+      clips: ['@platform/api-streams', ['createClip', 'createClipFromVod', 'clips', 'clipsDownload']],
+      schedule: ['@platform/api-streams', ['schedule', 'scheduleICalendar', 'updateSchedule', 'createScheduleSegment', 'updateScheduleSegment', 'deleteScheduleSegment']],
+      raids: ['@platform/api-streams', ['startRaid', 'cancelRaid']],
+      ads: ['@platform/api-streams', ['startCommercial', 'adSchedule', 'snoozeNextAd']],
+      channelPoints: ['@platform/api-engagement', ['createCustomReward', 'deleteCustomReward', 'customRewards', 'customRewardRedemptions', 'updateCustomReward', 'updateRedemptionStatus']],
+      polls: ['@platform/api-engagement', ['polls', 'createPoll', 'endPoll']],
+      predictions: ['@platform/api-engagement', ['predictions', 'createPrediction', 'endPrediction']],
+      goals: ['@platform/api-engagement', ['creatorGoals']],
+      hypeTrain: ['@platform/api-engagement', ['hypeTrainStatus']],
+      charity: ['@platform/api-engagement', ['charityCampaign', 'charityDonations']],
+      bits: ['@platform/api-engagement', ['bitsLeaderboard', 'cheermotes', 'extensionTransactions']],
+      subscriptions: ['@platform/api-engagement', ['broadcasterSubscriptions', 'checkUserSubscription']],
+      extensions: ['@platform/api-extensions', ['extensionConfiguration', 'setExtensionConfiguration', 'setExtensionRequiredConfiguration', 'sendExtensionPubSubMessage', 'extensionLiveChannels', 'extensionSecrets', 'createExtensionSecret', 'sendExtensionChatMessage', 'extension', 'releasedExtension', 'extensionBitsProducts', 'updateExtensionBitsProduct']],
+      analytics: ['@platform/api-extensions', ['extensionAnalytics', 'gameAnalytics']],
+      entitlements: ['@platform/api-extensions', ['dropsEntitlements', 'updateDropsEntitlements']],
+    };
+    let count = 0;
+    for (const [group, [name, operations]] of Object.entries(groups)) {
+      const exported = (await import(name)) as Record<string, unknown>;
+      expect(Object.keys(client[group]!).sort(), group).toEqual([...operations].sort());
+      for (const operation of operations) {
+        expect(typeof exported[operation], `${name} ${operation}`).toBe('function');
+        expect(exported[`${operation}Operation`], `${name} ${operation}Operation`).toBeDefined();
+        count++;
+      }
+    }
+    // Every operation each package exports is bound somewhere.
+    for (const name of ['@platform/api-users', '@platform/api-streams', '@platform/api-engagement', '@platform/api-extensions']) {
+      const exported = Object.keys((await import(name)) as Record<string, unknown>).filter((key) => key.endsWith('Operation'));
+      for (const declaration of exported) {
+        const operation = declaration.slice(0, -'Operation'.length);
+        expect(Object.values(groups).some(([from, operations]) => from === name && operations.includes(operation)), `${name} ${operation} is bound`).toBe(true);
+      }
+    }
+    expect(count).toBe(81);
+    // And the nine EventSub management operations, beside the listeners.
+    expect(Object.keys(client.eventsub!).sort()).toEqual(
+      ['conduit', 'conduitShards', 'conduits', 'createConduit', 'createSubscription', 'deleteConduit', 'deleteSubscription', 'subscriptions', 'updateConduit', 'updateConduitShards', 'webhook', 'websocket'].sort(),
+    );
+  });
 });
 
 describe('a backend using Platform against the mock', () => {
@@ -94,7 +147,7 @@ describe('re-exports', () => {
   it('re-exports every runtime name of every package it builds on', async () => {
     const aliased = new Set(['settings', 'updateSettings', 'settingsOperation', 'updateSettingsOperation']);
     const packages = await Promise.all(
-      ['@platform/core', '@platform/auth', '@platform/api-chat', '@platform/api-moderation', '@platform/api-gueststar', '@platform/eventsub', '@platform/eventsub-ws', '@platform/eventsub-webhook', '@platform/eventsub-conduit'].map(
+      ['@platform/core', '@platform/auth', '@platform/api-chat', '@platform/api-moderation', '@platform/api-gueststar', '@platform/api-users', '@platform/api-streams', '@platform/api-engagement', '@platform/api-extensions', '@platform/eventsub', '@platform/eventsub-ws', '@platform/eventsub-webhook', '@platform/eventsub-conduit'].map(
         async (name) => [name, (await import(name)) as Record<string, unknown>] as const,
       ),
     );

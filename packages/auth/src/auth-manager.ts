@@ -33,6 +33,7 @@ interface HeldFailure {
 
 /** The app token, as `client.auth.appToken()` gives it. */
 export interface AppToken {
+  /** The app access token, sent as `Authorization: Bearer`. */
   accessToken: string;
   /** Epoch ms; undefined when the platform gave no lifetime. */
   expiresAt: number | undefined;
@@ -40,7 +41,9 @@ export interface AppToken {
 
 /** A device code sign-in under way: show `userCode` and `verificationUri`, then `await flow.wait()`. */
 export interface DeviceCodeFlow {
+  /** The code the user types on the verification page. */
   userCode: string;
+  /** The page where the user enters `userCode` and approves the application. */
   verificationUri: string;
   /** Epoch ms after which the code no longer works. */
   expiresAt: number;
@@ -52,6 +55,7 @@ export interface DeviceCodeFlow {
 export interface AuthorizeUrlOptions {
   /** Must be registered for the application character for character. */
   redirectUri: string;
+  /** The scopes to ask the user for; none by default. */
   scopes?: readonly string[];
   /** Opaque; comes back unchanged. Tie a random one to the browser to refuse forged callbacks. */
   state?: string;
@@ -62,7 +66,18 @@ export interface AuthorizeUrlOptions {
 }
 
 /** What `client.auth.addUser()` takes: an access token, or a token with what else is known of it. */
-export type UserTokenInput = string | { accessToken: string; refreshToken?: string; expiresAt?: number; scopes?: string[] };
+export type UserTokenInput =
+  | string
+  | {
+      /** The user access token. */
+      accessToken: string;
+      /** The refresh token that renews the access token; without one it cannot be renewed. */
+      refreshToken?: string;
+      /** Epoch ms; when left out, the lifetime in the platform's validation answer gives it. */
+      expiresAt?: number;
+      /** The token's scopes, used only when the platform's validation answer lists none. */
+      scopes?: string[];
+    };
 
 /** `client.auth`: registered users, the app token and the sign-in flows. */
 export interface AuthApi {
@@ -115,6 +130,7 @@ export class AuthManager implements Authenticator {
   #loading: Promise<void> | undefined;
   #app: AppToken | undefined;
   #appPending: Promise<AppToken> | undefined;
+  /** `client.auth`: these methods, bound to this manager. */
   readonly api: AuthApi;
 
   constructor(
@@ -412,6 +428,7 @@ export class AuthManager implements Authenticator {
 
   // ---- client.auth ------------------------------------------------------------------------
 
+  /** Validates a user token with the platform, registers its user and saves it in the store. */
   async addUser(input: UserTokenInput): Promise<UserToken> {
     const given = typeof input === 'string' ? { accessToken: input } : input;
     if (typeof given !== 'object' || given === null || typeof given.accessToken !== 'string' || given.accessToken === '') {
@@ -457,16 +474,19 @@ export class AuthManager implements Authenticator {
     return copyToken(token);
   }
 
+  /** Forgets a user and deletes their token from the store. */
   async removeUser(userId: string): Promise<void> {
     await this.#load();
     await this.#forget(userId, undefined, undefined);
   }
 
+  /** The registered users' tokens. */
   async users(): Promise<UserToken[]> {
     await this.#load();
     return [...this.#users.values()].map(copyToken);
   }
 
+  /** The application token (client credentials; needs the clientSecret), requested on demand and kept until it expires. */
   appToken(): Promise<AppToken> {
     const secret = this.core.clientSecret;
     if (!secret) return Promise.reject(new PlatformAuthError('A clientSecret is required to get an app access token.'));
@@ -483,6 +503,7 @@ export class AuthManager implements Authenticator {
     return this.#appPending;
   }
 
+  /** Renews a user's token now with their refresh token. */
   async refresh(userId: string): Promise<UserToken> {
     await this.#load();
     const token = this.#users.get(userId);
@@ -491,6 +512,7 @@ export class AuthManager implements Authenticator {
     return this.#refresh(userId, token);
   }
 
+  /** Revokes a registered user's token (and forgets the user) or a raw token. */
   async revoke(userIdOrToken: string): Promise<void> {
     await this.#load();
     const user = this.#users.get(userIdOrToken);
@@ -498,6 +520,7 @@ export class AuthManager implements Authenticator {
     if (user) await this.#forget(user.userId, undefined, undefined);
   }
 
+  /** The consent page's address for the authorization code (or implicit) flow. Makes no request. */
   authorizeUrl(options: AuthorizeUrlOptions): string {
     if (!options || typeof options.redirectUri !== 'string' || options.redirectUri === '') {
       throw new PlatformError('client.auth.authorizeUrl() needs a redirectUri registered for the application.');
@@ -509,6 +532,7 @@ export class AuthManager implements Authenticator {
     return `${authUrlOf(this.core)}/authorize?${query.toString()}`;
   }
 
+  /** Exchanges an authorization code (the secret travels in the body), registers the user and saves the token. */
   async exchangeCode(options: { code: string; redirectUri: string }): Promise<UserToken> {
     const secret = this.core.clientSecret;
     if (!secret) throw new PlatformAuthError('A clientSecret is required to exchange an authorization code.');
@@ -529,6 +553,7 @@ export class AuthManager implements Authenticator {
     });
   }
 
+  /** Starts the device code flow. */
   async deviceCode(options: { scopes?: readonly string[] } = {}): Promise<DeviceCodeFlow> {
     const scopes = options.scopes ?? [];
     const started = await startDeviceFlow(this.core, scopes);

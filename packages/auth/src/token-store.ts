@@ -1,10 +1,14 @@
 /** A registered user's token. Plain data: it is what token stores keep. */
 export interface UserToken {
+  /** The user's ID. */
   userId: string;
+  /** The user's login name, as the platform's validation answer gave it. */
   login?: string | undefined;
+  /** The user access token. */
   accessToken: string;
   /** The authorization code flow always gives one; a token added by hand may have none. */
   refreshToken?: string | undefined;
+  /** The scopes the user granted the token. */
   scopes: string[];
   /** Epoch ms; undefined when unknown or when the token does not expire. */
   expiresAt?: number | undefined;
@@ -17,9 +21,13 @@ export interface UserToken {
  * process spent the refresh token is recovered by reading the store again.
  */
 export interface TokenStore {
+  /** The user's token, or undefined when the store has none. */
   get(userId: string): Promise<UserToken | undefined>;
+  /** Saves a token, replacing the one kept for the same user. */
   set(token: UserToken): Promise<void>;
+  /** Deletes the user's token; nothing happens when there is none. */
   delete(userId: string): Promise<void>;
+  /** Every token the store keeps. */
   list(): Promise<UserToken[]>;
   /** Runs `work` while holding a lock on `userId` shared by every process using the store. */
   lock?<T>(userId: string, work: () => Promise<T>): Promise<T>;

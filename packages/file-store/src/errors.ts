@@ -10,6 +10,7 @@ export type FileTokenStoreErrorCode =
  * user is lost) or a lock held for too long by another process.
  */
 export class FileTokenStoreError extends Error {
+  /** Always `'FileTokenStoreError'`, so the class shows in logs and stack traces. */
   override readonly name = 'FileTokenStoreError';
   /** What went wrong. */
   readonly code: FileTokenStoreErrorCode;

@@ -33,16 +33,23 @@ export interface GuestStarSettings {
  * Beta: the platform may change this type.
  */
 export interface GuestStarGuest {
+  /** The slot the guest holds; `"0"` is the host's. */
   slot_id?: string;
+  /** The guest's user ID. */
   user_id?: string;
+  /** The guest's login name. */
   user_login?: string;
+  /** The guest's display name. */
   user_display_name?: string;
   /** Shown and heard on stream. */
   is_live?: boolean;
   /** 0 to 100. */
   volume?: number;
+  /** When the guest was given the slot (RFC 3339). */
   assigned_at?: string;
+  /** The guest's microphone. */
   audio_settings?: GuestStarMediaSettings;
+  /** The guest's camera. */
   video_settings?: GuestStarMediaSettings;
   [field: string]: unknown;
 }
@@ -69,6 +76,7 @@ export interface GuestStarMediaSettings {
  * Beta: the platform may change this type.
  */
 export interface GuestStarSession {
+  /** The session's ID. */
   id: string;
   /** Everyone holding a slot, host included. */
   guests: GuestStarGuest[];
@@ -88,8 +96,11 @@ export type GuestStarInviteStatus = 'INVITED' | 'ACCEPTED' | 'READY';
  * Beta: the platform may change this type.
  */
 export interface GuestStarInvite {
+  /** The invited user's ID. */
   user_id: string;
+  /** When the user was invited (RFC 3339). */
   invited_at: string;
+  /** Where the invite stands. */
   status: GuestStarInviteStatus;
   /** The guest's camera is on. */
   is_video_enabled: boolean;

@@ -3,6 +3,7 @@ import type { BlockedTerm } from '../types';
 
 /** Parameters of `addBlockedTerm`. */
 export interface AddBlockedTermParams {
+  /** The channel whose chat is to refuse the term. */
   broadcaster_id: string;
   /** The broadcaster or one of their moderators; defaults to the user whose token is used. */
   moderator_id?: string;

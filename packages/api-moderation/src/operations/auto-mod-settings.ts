@@ -3,6 +3,7 @@ import type { AutoModSettings } from '../types';
 
 /** Parameters of `autoModSettings`. */
 export interface AutoModSettingsParams {
+  /** The channel whose AutoMod settings are read. */
   broadcaster_id: string;
   /** The broadcaster or one of their moderators; defaults to the user whose token is used. */
   moderator_id?: string;

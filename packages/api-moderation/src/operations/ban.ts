@@ -3,6 +3,7 @@ import type { UserBan } from '../types';
 
 /** Parameters of `ban`. */
 export interface BanParams {
+  /** The channel to ban the user from. */
   broadcaster_id: string;
   /** The broadcaster or one of their moderators; defaults to the user whose token is used. */
   moderator_id?: string;

@@ -3,6 +3,7 @@ import type { BlockedTerm } from '../types';
 
 /** Parameters of `blockedTerms`. */
 export interface BlockedTermsParams {
+  /** The channel whose blocked terms are listed. */
   broadcaster_id: string;
   /** The broadcaster or one of their moderators; defaults to the user whose token is used. */
   moderator_id?: string;

@@ -2,6 +2,7 @@ import { callOperation, defineOperation, voidResult, type ClientHandle, type Req
 
 /** Parameters of `deleteMessages`. */
 export interface DeleteMessagesParams {
+  /** The channel whose chat the message is deleted from, or that is cleared. */
   broadcaster_id: string;
   /** The broadcaster or one of their moderators; defaults to the user whose token is used. */
   moderator_id?: string;

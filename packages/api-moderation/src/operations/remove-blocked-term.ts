@@ -2,6 +2,7 @@ import { callOperation, defineOperation, voidResult, type ClientHandle, type Req
 
 /** Parameters of `removeBlockedTerm`. */
 export interface RemoveBlockedTermParams {
+  /** The channel whose chat is to accept the term again. */
   broadcaster_id: string;
   /** The broadcaster or one of their moderators; defaults to the user whose token is used. */
   moderator_id?: string;

@@ -3,6 +3,7 @@ import type { SuspiciousUser } from '../types';
 
 /** Parameters of `removeSuspiciousStatus`. */
 export interface RemoveSuspiciousStatusParams {
+  /** The channel that is to stop watching or restricting the user. */
   broadcaster_id: string;
   /** The broadcaster or one of their moderators; defaults to the user whose token is used. */
   moderator_id?: string;

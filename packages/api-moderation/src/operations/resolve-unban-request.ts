@@ -3,6 +3,7 @@ import type { UnbanRequest } from '../types';
 
 /** Parameters of `resolveUnbanRequest`. */
 export interface ResolveUnbanRequestParams {
+  /** The channel the request was made to. */
   broadcaster_id: string;
   /** The broadcaster or one of their moderators; defaults to the user whose token is used. */
   moderator_id?: string;

@@ -3,6 +3,7 @@ import type { ShieldModeStatus } from '../types';
 
 /** Parameters of `shieldMode`. */
 export interface ShieldModeParams {
+  /** The channel whose Shield Mode status is read. */
   broadcaster_id: string;
   /** The broadcaster or one of their moderators; defaults to the user whose token is used. */
   moderator_id?: string;

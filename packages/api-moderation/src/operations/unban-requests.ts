@@ -3,6 +3,7 @@ import type { UnbanRequest, UnbanRequestStatus } from '../types';
 
 /** Parameters of `unbanRequests`. */
 export interface UnbanRequestsParams {
+  /** The channel whose unban requests are listed. */
   broadcaster_id: string;
   /** The broadcaster or one of their moderators; defaults to the user whose token is used. */
   moderator_id?: string;

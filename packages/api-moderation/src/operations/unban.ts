@@ -2,6 +2,7 @@ import { callOperation, defineOperation, voidResult, type ClientHandle, type Req
 
 /** Parameters of `unban`. */
 export interface UnbanParams {
+  /** The channel to lift the ban in. */
   broadcaster_id: string;
   /** The broadcaster or one of their moderators; defaults to the user whose token is used. */
   moderator_id?: string;

@@ -3,18 +3,27 @@ import type { AutoModSettings } from '../types';
 
 /** Parameters of `updateAutoModSettings`. Every level is a whole number from 0 (off) to 4. */
 export interface UpdateAutoModSettingsParams {
+  /** The channel whose AutoMod settings change. */
   broadcaster_id: string;
   /** The broadcaster or one of their moderators; defaults to the user whose token is used. */
   moderator_id?: string;
   /** One level for everything: the platform derives every category from it. */
   overall_level?: number;
+  /** The level for discrimination against disability. */
   disability?: number;
+  /** The level for hostility involving aggression. */
   aggression?: number;
+  /** The level for discrimination based on sexuality, sex or gender. */
   sexuality_sex_or_gender?: number;
+  /** The level for discrimination against women. */
   misogyny?: number;
+  /** The level for hostility involving name calling or insults. */
   bullying?: number;
+  /** The level for profanity. */
   swearing?: number;
+  /** The level for racial discrimination. */
   race_ethnicity_or_religion?: number;
+  /** The level for sexual content. */
   sex_based_terms?: number;
 }
 

@@ -3,6 +3,7 @@ import type { ShieldModeStatus } from '../types';
 
 /** Parameters of `updateShieldMode`. */
 export interface UpdateShieldModeParams {
+  /** The channel whose Shield Mode is turned on or off. */
   broadcaster_id: string;
   /** The broadcaster or one of their moderators; defaults to the user whose token is used. */
   moderator_id?: string;

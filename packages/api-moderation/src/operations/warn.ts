@@ -3,6 +3,7 @@ import type { UserWarning } from '../types';
 
 /** Parameters of `warn`. */
 export interface WarnParams {
+  /** The channel where the user is warned. */
   broadcaster_id: string;
   /** The broadcaster or one of their moderators; defaults to the user whose token is used. */
   moderator_id?: string;

@@ -6,11 +6,15 @@ import type { Page } from '@platform/core';
 export interface Stream {
   /** The stream's ID; it later names the stream's video (VOD). */
   id: string;
+  /** The broadcaster's user ID. */
   user_id: string;
+  /** The broadcaster's login name. */
   user_login: string;
+  /** The broadcaster's display name. */
   user_name: string;
   /** The category (game) being played. */
   game_id: string;
+  /** The category's name. */
   game_name: string;
   /** `live`, or an empty string when the platform had an error. */
   type: 'live' | '';
@@ -18,6 +22,7 @@ export interface Stream {
   title: string;
   /** The tags applied to the stream. */
   tags: string[];
+  /** How many people are watching. */
   viewer_count: number;
   /** When the broadcast began (RFC 3339, UTC). */
   started_at: string;
@@ -33,16 +38,19 @@ export interface Stream {
 
 /** A channel's stream key, from `streamKey`. */
 export interface StreamKey {
+  /** The key that streaming software sends the stream with; keep it secret. */
   stream_key: string;
 }
 
 /** The marker `createStreamMarker` added. */
 export interface StreamMarker {
+  /** The marker's ID. */
   id: string;
   /** When the marker was created (RFC 3339, UTC). */
   created_at: string;
   /** The offset of the marker from the beginning of the stream, in seconds. */
   position_seconds: number;
+  /** The marker's description; an empty string when none was given. */
   description: string;
 }
 
@@ -59,10 +67,17 @@ export interface VideoMarker extends StreamMarker {
 export interface StreamMarkerGroup {
   /** The user who created the markers. */
   user_id: string;
+  /** The display name of the user who created the markers. */
   user_name: string;
+  /** The login name of the user who created the markers. */
   user_login: string;
   /** The video that holds the markers (the list holds one video). */
-  videos: { video_id: string; markers: VideoMarker[] }[];
+  videos: {
+    /** The video's ID. */
+    video_id: string;
+    /** The markers in the video. */
+    markers: VideoMarker[];
+  }[];
 }
 
 // ---- videos ----------------------------------------------------------------------------------
@@ -72,60 +87,86 @@ export type VideoType = 'archive' | 'highlight' | 'upload';
 
 /** A published video, as `videos` lists them. */
 export interface Video {
+  /** The video's ID. */
   id: string;
   /** The stream the video came from, for an `archive`; otherwise null. */
   stream_id: string | null;
+  /** The ID of the broadcaster who owns the video. */
   user_id: string;
+  /** The login name of the broadcaster who owns the video. */
   user_login: string;
+  /** The display name of the broadcaster who owns the video. */
   user_name: string;
+  /** The video's title. */
   title: string;
+  /** The video's description. */
   description: string;
   /** When the video was created (RFC 3339, UTC). */
   created_at: string;
   /** When the video was published (RFC 3339, UTC). */
   published_at: string;
+  /** The video's address. */
   url: string;
   /** Replace `%{width}` and `%{height}` (320 and 180) before use. */
   thumbnail_url: string;
   /** Always `public`. */
   viewable: string;
+  /** How many times the video was watched. */
   view_count: number;
   /** ISO 639-1 two-letter code, or `other`. */
   language: string;
+  /** What kind of video it is. */
   type: VideoType;
   /** The length, such as `3m21s`. */
   duration: string;
   /** The parts muted for copyrighted audio (offset and duration in seconds), or null. */
-  muted_segments: { duration: number; offset: number }[] | null;
+  muted_segments:
+    | {
+        /** The length of the muted part, in seconds. */
+        duration: number;
+        /** Where the muted part starts, in seconds from the start of the video. */
+        offset: number;
+      }[]
+    | null;
 }
 
 // ---- clips -----------------------------------------------------------------------------------
 
 /** A clip, as `clips` lists them. */
 export interface Clip {
+  /** The clip's ID. */
   id: string;
+  /** The clip's address. */
   url: string;
   /** An address to embed the clip in an iframe. */
   embed_url: string;
+  /** The ID of the channel the clip was taken from. */
   broadcaster_id: string;
+  /** The display name of the channel the clip was taken from. */
   broadcaster_name: string;
   /** The user who created the clip. */
   creator_id: string;
+  /** The display name of the user who created the clip. */
   creator_name: string;
   /** The video the clip came from; an empty string when the video is not available. */
   video_id: string;
+  /** The category being played when the clip was created. */
   game_id: string;
   /** ISO 639-1 two-letter code, or `other`. */
   language: string;
+  /** The clip's title. */
   title: string;
+  /** How many times the clip was watched. */
   view_count: number;
   /** When the clip was created (RFC 3339, UTC). */
   created_at: string;
+  /** The clip's thumbnail image. */
   thumbnail_url: string;
   /** The length in seconds, precision 0.1. */
   duration: number;
   /** Where the clip starts in the video, in seconds; null while the video is not available or not set yet. */
   vod_offset: number | null;
+  /** The broadcaster featured the clip. */
   is_featured: boolean;
 }
 
@@ -134,6 +175,7 @@ export interface Clip {
  * exists once `clips` returns it (give it up to 15 seconds).
  */
 export interface CreatedClip {
+  /** The clip's ID. */
   id: string;
   /** An address to edit and publish the clip; valid up to 24 hours or until published. */
   edit_url: string;
@@ -141,6 +183,7 @@ export interface CreatedClip {
 
 /** The download addresses of a clip, one item of `clipsDownload`. */
 export interface ClipDownload {
+  /** The clip's ID. */
   clip_id: string;
   /** Null when not available. */
   landscape_download_url: string | null;
@@ -152,16 +195,23 @@ export interface ClipDownload {
 
 /** A broadcast of a streaming schedule. */
 export interface ScheduleSegment {
+  /** The broadcast's ID. */
   id: string;
   /** When the broadcast starts (RFC 3339, UTC). */
   start_time: string;
   /** When the broadcast ends (RFC 3339, UTC). */
   end_time: string;
+  /** The broadcast's title. */
   title: string;
   /** For a canceled broadcast of a recurring series, its `end_time`; otherwise null. */
   canceled_until: string | null;
   /** The planned category, or null when not set. */
-  category: { id: string; name: string } | null;
+  category: {
+    /** The category's ID. */
+    id: string;
+    /** The category's name. */
+    name: string;
+  } | null;
   /** Part of a series that streams at the same time each week. */
   is_recurring: boolean;
 }
@@ -170,20 +220,38 @@ export interface ScheduleSegment {
 export interface ChannelSchedule {
   /** The broadcasts (one page of them when listed; the one added or changed after a change). */
   segments: ScheduleSegment[];
+  /** The broadcaster's user ID. */
   broadcaster_id: string;
+  /** The broadcaster's display name. */
   broadcaster_name: string;
+  /** The broadcaster's login name. */
   broadcaster_login: string;
   /** The broadcaster's vacation (RFC 3339, UTC), or null when vacation mode is off. */
-  vacation: { start_time: string; end_time: string } | null;
+  vacation: {
+    /** When the vacation starts (RFC 3339, UTC). */
+    start_time: string;
+    /** When the vacation ends (RFC 3339, UTC). */
+    end_time: string;
+  } | null;
 }
 
 /** The platform's answer to a schedule call: the schedule in `data` (an object, not a list). */
 export interface ChannelScheduleAnswer {
+  /** The schedule. */
   data: ChannelSchedule;
 }
 
 /** One page of `schedule`: the page's segments as `data`, the whole answer as `raw`. */
-export type ChannelSchedulePage = Page<ScheduleSegment, ChannelScheduleAnswer & { pagination?: { cursor?: string } }>;
+export type ChannelSchedulePage = Page<
+  ScheduleSegment,
+  ChannelScheduleAnswer & {
+    /** Where the next page starts; absent on the last page. */
+    pagination?: {
+      /** The cursor to pass as `after` for the next page. */
+      cursor?: string;
+    };
+  }
+>;
 
 // ---- raids and ads ---------------------------------------------------------------------------
 
@@ -223,6 +291,7 @@ export interface AdSchedule {
 
 /** The ad schedule after `snoozeNextAd` pushed the next ad back by 5 minutes. */
 export interface SnoozedAd {
+  /** The snoozes the broadcaster has left. */
   snooze_count: number;
   /** When the broadcaster gains another snooze (RFC 3339, UTC). */
   snooze_refresh_at: string;

@@ -12,7 +12,13 @@ export interface ActiveExtensionsParams {
  * Declaration of `users.activeExtensions`: GET /users/extensions, either token, no scope. The
  * answer's `data` is one object (not a list), so the whole envelope is taken and unwrapped.
  */
-export const activeExtensionsOperation = /* @__PURE__ */ defineOperation<ActiveExtensionsParams, { data: UserActiveExtensions }>({
+export const activeExtensionsOperation = /* @__PURE__ */ defineOperation<
+  ActiveExtensionsParams,
+  {
+    /** The extensions active in each slot (one object, not a list). */
+    data: UserActiveExtensions;
+  }
+>({
   name: 'users.activeExtensions',
   method: 'GET',
   path: '/users/extensions',

@@ -7,11 +7,13 @@ export type TeamsParams =
   | {
       /** The team's name. */
       name: string;
+      /** Not with `name`. */
       id?: undefined;
     }
   | {
       /** The team's ID. */
       id: string;
+      /** Not with `id`. */
       name?: undefined;
     };
 

@@ -19,7 +19,13 @@ export interface UpdateUserExtensionsParams {
  * Declaration of `users.updateUserExtensions`: PUT /users/extensions, user token,
  * user:edit:broadcast; the slots travel as `{ data: { panel, overlay, component } }`.
  */
-export const updateUserExtensionsOperation = /* @__PURE__ */ defineOperation<UpdateUserExtensionsParams, { data: UserActiveExtensions }>({
+export const updateUserExtensionsOperation = /* @__PURE__ */ defineOperation<
+  UpdateUserExtensionsParams,
+  {
+    /** The extensions active in each slot (one object, not a list). */
+    data: UserActiveExtensions;
+  }
+>({
   name: 'users.updateUserExtensions',
   method: 'PUT',
   path: '/users/extensions',

@@ -9,6 +9,7 @@ import { WebSocketSessions } from './eventsub/websocket';
 
 export type { EventSubDelivery } from './eventsub/core';
 export type { EventSubLimits, EventSubOptions, ResolvedEventSubOptions } from './eventsub/options';
+export type { TransportMethod } from './eventsub/model';
 
 /** What `trigger()` takes besides the type and event. */
 export interface TriggerOptions {
@@ -22,19 +23,23 @@ export interface TriggerOptions {
 
 /** A WebSocket session as the fake sees it. */
 export interface EventSubSessionInfo {
+  /** The session's ID. */
   id: string;
   /** `reconnecting` between `session_reconnect` and the move to the new socket; `closed` once ended. */
   state: 'connected' | 'reconnecting' | 'closed';
   /** When its current (or last) socket connected, as the welcome said. */
   connectedAt: string;
+  /** The session's `keepalive_timeout_seconds`. */
   keepaliveSeconds: number;
   /** Set by `silenceSession()`. */
   silent: boolean;
   /** The client and user whose subscriptions it carries. */
   clientId?: string;
+  /** The user whose subscriptions it carries. */
   userId?: string;
   /** The conduit shard it is assigned to. */
   conduitId?: string;
+  /** The shard it is assigned to. */
   shardId?: string;
   /** Its enabled subscriptions. */
   subscriptions: number;
@@ -44,9 +49,13 @@ export interface EventSubSessionInfo {
 
 /** A conduit as the fake sees it: its owner and its shards as the shards call lists them. */
 export interface EventSubConduitInfo {
+  /** The conduit's ID. */
   id: string;
+  /** The client that owns the conduit. */
   clientId: string;
+  /** How many shards the conduit has. */
   shard_count: number;
+  /** The shards, as Get Conduit Shards lists them. */
   shards: Record<string, unknown>[];
 }
 

@@ -20,7 +20,12 @@ export interface ExtensionJwtClaims {
   /** The channel the call is for (`all` for a global PubSub message). */
   channel_id?: string;
   /** What PubSub targets the token may send to (`broadcast`, `global`, `whisper-<user-id>`) and listen to. */
-  pubsub_perms?: { send?: string[]; listen?: string[] };
+  pubsub_perms?: {
+    /** The targets the token may send to. */
+    send?: string[];
+    /** The targets the token may listen to. */
+    listen?: string[];
+  };
   [claim: string]: unknown;
 }
 

@@ -1,21 +1,53 @@
 /** A failure the fake platform produces on demand. */
 export type Fault =
   /** Answer after a delay (the request is handled normally afterwards). */
-  | { kind: 'latency'; ms: number }
+  | {
+      /** A late answer. */
+      kind: 'latency';
+      /** The delay, in milliseconds. */
+      ms: number;
+    }
   /** Answer with this status and the platform's error body. */
-  | { kind: 'status'; status: number; message?: string }
+  | {
+      /** An error answer. */
+      kind: 'status';
+      /** The HTTP status to answer. */
+      status: number;
+      /** The error body's `message`; the status's reason phrase by default. */
+      message?: string;
+    }
   /** 429 with the token's bucket empty (`Ratelimit-Remaining: 0`) until `resetInMs` from now. */
-  | { kind: 'rate-limit'; resetInMs?: number }
+  | {
+      /** An empty rate-limit bucket. */
+      kind: 'rate-limit';
+      /** When the bucket refills, in milliseconds from now. Default 1000. */
+      resetInMs?: number;
+    }
   /** 429 from an endpoint-specific limit: the token's bucket still has points. */
-  | { kind: 'endpoint-limit' }
+  | {
+      /** An endpoint-specific limit reached. */
+      kind: 'endpoint-limit';
+    }
   /** Close the connection without answering. */
-  | { kind: 'reset' }
+  | {
+      /** A connection closed without an answer. */
+      kind: 'reset';
+    }
   /** Send the headers and part of the body, then close the connection. */
-  | { kind: 'cut-body' }
+  | {
+      /** An answer cut in the middle of its body. */
+      kind: 'cut-body';
+    }
   /** Never answer. */
-  | { kind: 'hang' }
+  | {
+      /** No answer at all. */
+      kind: 'hang';
+    }
   /** The token of the request has expired, now (the request then gets a 401). */
-  | { kind: 'token-expiry' };
+  | {
+      /** The request's token expiring now. */
+      kind: 'token-expiry';
+    };
 
 /** When a fault applies. */
 export interface FaultRule {
@@ -26,6 +58,7 @@ export interface FaultRule {
   route?: string;
   /** How many matching requests it applies to; every one when omitted. */
   times?: number;
+  /** The failure to produce. */
   fault: Fault;
 }
 

@@ -9,11 +9,12 @@ export type {
   TriggerOptions,
   EventSubSessionInfo,
   EventSubConduitInfo,
+  TransportMethod,
 } from './eventsub';
-export type { RaisedEvent } from './events';
+export type { RaisedEvent, EventBus } from './events';
 export { OAuthServer } from './oauth';
 export { RateLimiter } from './rate-limit';
-export { MockState, type MockUser, type MockClient, type MockToken, type MockChannel, type MockBan, type MockChatMessage } from './state';
+export { MockState, type MockUser, type MockClient, type MockToken, type MockRefreshToken, type MockChannel, type MockBan, type MockChatMessage } from './state';
 export type { ChatControl, ChatEmoteInput, ChatBadgeVersionInput, ChatBadgeSetInput, MockChatSettings, MockSharedChatSession } from './routes/chat';
 export type {
   GuestStarControl,

@@ -23,24 +23,35 @@ export interface MockPlatformOptions {
   /** Where the fake reads time (token expiry, bans, pins, rate-limit windows). Default `Date.now`. */
   now?: () => number;
   /** The per-token budget: `budget` points per `windowMs`. Default 800 per minute. */
-  rateLimit?: { budget?: number; windowMs?: number };
+  rateLimit?: {
+    /** Points per window. Default 800. */
+    budget?: number;
+    /** The window, in milliseconds. Default 60 000. */
+    windowMs?: number;
+  };
   /** EventSub timings and limits (keepalive, reconnect grace, webhook retries...). Default: the platform's. */
   eventsub?: EventSubOptions;
 }
 
 /** One request the fake received, for tests to read. */
 export interface LoggedRequest {
+  /** Which server received it: the API or the OAuth server. */
   server: 'helix' | 'oauth';
+  /** The HTTP method. */
   method: string;
   /** Without `/helix` for the API (`/chat/chatters`); with `/oauth2` for the OAuth server. */
   path: string;
+  /** The query parameters; a repeated one as a list. */
   query: Record<string, string | string[]>;
+  /** The body, parsed from JSON (or from a form for the OAuth server); undefined when there was none. */
   body: unknown;
   /** The access token the request carried, if any. */
   token: string | undefined;
+  /** The `Client-Id` header, if any. */
   clientId: string | undefined;
   /** The status answered; 0 when the connection was cut or left hanging. */
   status: number;
+  /** When the request arrived, on the mock's clock (epoch ms). */
   at: number;
 }
 
@@ -52,6 +63,7 @@ export interface MockPlatform extends UsersGroupsControls, StreamsGroupsControls
   readonly authUrl: string;
   /** `ws://127.0.0.1:<port>/ws`: pass as `eventSubWsUrl`. */
   readonly eventSubWsUrl: string;
+  /** The port the server listens on. */
   readonly port: number;
   /** Users, clients, tokens and channels, for tests that need to look or reach in. */
   readonly state: MockState;
@@ -71,7 +83,9 @@ export interface MockPlatform extends UsersGroupsControls, StreamsGroupsControls
   readonly guestStar: ReturnType<typeof registerGuestStarRoutes>;
   /** Every request received, in order; a browser's CORS preflights are there as `OPTIONS`, without a token. */
   readonly requests: readonly LoggedRequest[];
+  /** Adds a user; the fields left out get defaults (an ID from 1000 up, the login as display name). */
   addUser(user: Partial<MockUser> & { login: string }): MockUser;
+  /** Registers an application; a client secret is made up when none is given. */
   addClient(client: Partial<MockClient> & { clientId: string }): MockClient;
   /** Issues a token as if a user had signed in (or, without `userId`, an app token). */
   issueToken(options: { clientId: string; userId?: string; scopes?: string[]; expiresIn?: number | null; refresh?: boolean }): MockToken;
@@ -79,7 +93,9 @@ export interface MockPlatform extends UsersGroupsControls, StreamsGroupsControls
   expireToken(accessToken: string): void;
   /** A failure on demand; returns a function that removes the rule. */
   fault(rule: FaultRule): () => void;
+  /** Removes every fault rule. */
   clearFaults(): void;
+  /** Forgets the requests logged so far. */
   clearRequests(): void;
   /** Stops the server and closes every connection. */
   close(): Promise<void>;

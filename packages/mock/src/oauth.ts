@@ -23,6 +23,10 @@ interface DeviceCode {
 
 /** The sign-in side the control API steers: who approves at the consent page, and device codes. */
 export class OAuthServer {
+  /**
+   * The OAuth server's routes, under `/oauth2`; the mock's HTTP server dispatches to them.
+   * @internal
+   */
   readonly router = new Router();
   readonly #codes = new Map<string, AuthorizationCode>();
   readonly #devices = new Map<string, DeviceCode>();

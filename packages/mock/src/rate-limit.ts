@@ -16,7 +16,9 @@ export class RateLimiter {
 
   constructor(
     private readonly now: () => number,
+    /** The per-token budget: points per window. */
     public budget = 800,
+    /** The window, in milliseconds. */
     public windowMs = 60_000,
   ) {}
 

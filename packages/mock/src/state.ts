@@ -2,22 +2,35 @@ import { randomBytes } from 'node:crypto';
 
 /** A user of the fake platform. */
 export interface MockUser {
+  /** The user's ID. */
   id: string;
+  /** The user's login name, in lower case. */
   login: string;
+  /** The user's display name. */
   display_name: string;
+  /** The kind of account; an empty string for a normal user. */
   type: '' | 'admin' | 'global_mod' | 'staff';
+  /** The broadcaster level; an empty string for a normal broadcaster. */
   broadcaster_type: '' | 'affiliate' | 'partner';
+  /** The description of the user's channel. */
   description: string;
+  /** The user's profile image. */
   profile_image_url: string;
+  /** The image shown while the user's channel is offline. */
   offline_image_url: string;
+  /** Kept for Get Users' answer; the platform no longer fills it. */
   view_count: number;
+  /** The verified email address, sent only with the scope user:read:email. */
   email?: string;
+  /** When the account was created (RFC 3339). */
   created_at: string;
 }
 
 /** A registered application. */
 export interface MockClient {
+  /** The application's client ID. */
   clientId: string;
+  /** The application's client secret. */
   clientSecret: string;
   /** Redirect addresses registered for the authorization code flow, matched character for character. */
   redirectUris: string[];
@@ -25,40 +38,59 @@ export interface MockClient {
 
 /** An access token the fake platform issued. */
 export interface MockToken {
+  /** The token itself. */
   accessToken: string;
+  /** The application the token was issued to. */
   clientId: string;
   /** The owner; undefined for an app token. */
   userId: string | undefined;
+  /** The scopes granted to the token. */
   scopes: string[];
   /** Epoch ms; undefined for a token that does not expire. */
   expiresAt: number | undefined;
+  /** The refresh token issued with it; undefined for an app token or when none was issued. */
   refreshToken: string | undefined;
 }
 
 /** A refresh token: single use, it rotates at each refresh. */
 export interface MockRefreshToken {
+  /** The refresh token itself. */
   refreshToken: string;
+  /** The application it was issued to. */
   clientId: string;
+  /** The user whose access it renews. */
   userId: string;
+  /** The scopes the renewed token gets. */
   scopes: string[];
+  /** It was spent: a second refresh with it is refused. */
   used: boolean;
 }
 
 /** A chat message sent through the fake platform. */
 export interface MockChatMessage {
+  /** The message's ID. */
   message_id: string;
+  /** The channel whose chat the message went to. */
   broadcaster_id: string;
+  /** The ID of the user who sent it. */
   sender_id: string;
+  /** The message's text. */
   text: string;
+  /** When the message was sent (epoch ms). */
   sent_at: number;
+  /** The message was deleted, by a moderator or by a ban of its sender. */
   deleted: boolean;
 }
 
 /** A ban or timeout in a channel. */
 export interface MockBan {
+  /** The banned user's ID. */
   user_id: string;
+  /** The moderator who placed the ban. */
   moderator_id: string;
+  /** Why; an empty string when no reason was given. */
   reason: string;
+  /** When the ban was placed (epoch ms). */
   created_at: number;
   /** Epoch ms; undefined for a permanent ban. */
   ends_at: number | undefined;
@@ -66,37 +98,53 @@ export interface MockBan {
 
 /** A channel's information (Get / Modify Channel Information), shared by the channel, stream and search routes. */
 export interface MockChannelInfo {
+  /** The stream's title. */
   title: string;
+  /** The category's ID; an empty string when none is set. */
   game_id: string;
+  /** The category's name; an empty string when none is set. */
   game_name: string;
+  /** An ISO 639-1 two-letter code, or `other`. */
   broadcaster_language: string;
   /** Stream delay in seconds (partners only may set it). */
   delay: number;
+  /** The tags applied to the channel. */
   tags: string[];
+  /** The content classification labels applied to the channel. */
   content_classification_labels: string[];
+  /** The channel has branded content. */
   is_branded_content: boolean;
 }
 
 /** The broadcast in progress while a channel is live. */
 export interface MockStream {
+  /** The stream's ID. */
   id: string;
+  /** Always `live`. */
   type: 'live';
+  /** How many people are watching. */
   viewer_count: number;
   /** Epoch ms. */
   started_at: number;
+  /** Always false, as the platform now answers. */
   is_mature: boolean;
 }
 
 /** A category (game) the platform knows. */
 export interface MockGame {
+  /** The category's ID. */
   id: string;
+  /** The category's name. */
   name: string;
+  /** The box art address, with a `{width}x{height}` placeholder. */
   box_art_url: string;
+  /** The game's IGDB ID; an empty string when unknown. */
   igdb_id: string;
 }
 
 /** What every group shares about a channel. */
 export interface MockChannel {
+  /** The channel's ID: its broadcaster's user ID. */
   broadcaster_id: string;
   /** True while a stream is in progress (`stream` holds it when the streams routes started it). */
   live: boolean;
@@ -108,13 +156,17 @@ export interface MockChannel {
   followers: Map<string, number>;
   /** User IDs of the channel's editors, with the time they became one (epoch ms). */
   editors: Map<string, number>;
+  /** User IDs of the channel's moderators. */
   moderators: Set<string>;
+  /** User IDs of the channel's VIPs. */
   vips: Set<string>;
   /** The VIP slots the channel has. */
   vipSlots: number;
+  /** Bans and timeouts by user ID. */
   bans: Map<string, MockBan>;
   /** User IDs of the people in chat. */
   chatters: string[];
+  /** The chat messages sent in the channel, oldest first. */
   messages: MockChatMessage[];
 }
 
@@ -125,10 +177,15 @@ export function randomToken(bytes = 15): string {
 
 /** The fake platform's data: users, clients, tokens and channels. */
 export class MockState {
+  /** Users by ID. */
   readonly users = new Map<string, MockUser>();
+  /** Registered applications by client ID. */
   readonly clients = new Map<string, MockClient>();
+  /** Access tokens the mock issued, by token. */
   readonly tokens = new Map<string, MockToken>();
+  /** Refresh tokens the mock issued, by token. */
   readonly refreshTokens = new Map<string, MockRefreshToken>();
+  /** Channels by broadcaster ID. */
   readonly channels = new Map<string, MockChannel>();
   /** Categories by ID; the routes of games, search, channels and streams read it. */
   readonly games = new Map<string, MockGame>();
@@ -137,7 +194,10 @@ export class MockState {
   #nextUserId = 1000;
   #nextId = 1;
 
-  constructor(readonly now: () => number) {}
+  constructor(
+    /** The mock's clock: the time now, epoch ms. */
+    readonly now: () => number,
+  ) {}
 
   /** A fresh identifier (messages, terms, requests...): a UUID-like string. */
   id(): string {
@@ -145,6 +205,7 @@ export class MockState {
     return `00000000-0000-4000-8000-${n}`;
   }
 
+  /** Adds a user; the fields left out get defaults (an ID from 1000 up, the login as display name). */
   addUser(user: Partial<MockUser> & { login: string }): MockUser {
     const id = user.id ?? String(this.#nextUserId++);
     const record: MockUser = {
@@ -164,10 +225,12 @@ export class MockState {
     return record;
   }
 
+  /** The user with this ID, or undefined. */
   user(id: string): MockUser | undefined {
     return this.users.get(id);
   }
 
+  /** Registers an application; a client secret is made up when none is given. */
   addClient(client: Partial<MockClient> & { clientId: string }): MockClient {
     const record: MockClient = { clientId: client.clientId, clientSecret: client.clientSecret ?? randomToken(), redirectUris: client.redirectUris ?? [] };
     this.clients.set(record.clientId, record);

@@ -11,9 +11,13 @@ import { frame, type Session, type WebSocketSessions } from './websocket';
 export interface EventSubDelivery {
   /** The message id: the same on every retry of a webhook message. */
   messageId: string;
+  /** A notification, or the revocation of a subscription. */
   kind: 'notification' | 'revocation';
+  /** The subscription it was for. */
   subscriptionId: string;
+  /** The subscription's type. */
   type: string;
+  /** The subscription's version. */
   version: string;
   /** How it travelled: a conduit message goes over its shard's transport. */
   method: 'websocket' | 'webhook';
@@ -21,6 +25,7 @@ export interface EventSubDelivery {
   target: string;
   /** Set for a conduit subscription. */
   conduitId?: string;
+  /** The shard it went to. */
   shardId?: string;
   /**
    * `sent` on a socket; `queued` for a socket that is taking over a session; `lost` when nothing
@@ -28,6 +33,7 @@ export interface EventSubDelivery {
    * callback answers, then `acknowledged` (a 2xx) or `failed` (every retry failed).
    */
   outcome: 'sent' | 'queued' | 'lost' | 'pending' | 'acknowledged' | 'failed';
+  /** When it was handed over, on the mock's clock (epoch ms). */
   at: number;
 }
 

@@ -9,7 +9,12 @@ export interface EventSubOptions {
    * The range a requested `keepalive_timeout_seconds` is clamped to. Default 10 to 600 (the
    * platform's). Lower `min` (to 1, say) to test a client's silence detection in little time.
    */
-  keepaliveRange?: { min?: number; max?: number };
+  keepaliveRange?: {
+    /** The shortest allowed, in seconds. Default 10. */
+    min?: number;
+    /** The longest allowed, in seconds. Default 600. */
+    max?: number;
+  };
   /**
    * How long a session stays idle before a `session_keepalive` goes out, in milliseconds. Default:
    * the session's `keepalive_timeout_seconds`, as on the platform.
@@ -74,18 +79,36 @@ export interface EventSubLimits {
 
 /** The options with every default filled in. */
 export interface ResolvedEventSubOptions {
+  /** `keepalive_timeout_seconds` of a connection whose URL names none. */
   keepaliveSeconds: number;
-  keepaliveRange: { min: number; max: number };
+  /** The range a requested `keepalive_timeout_seconds` is clamped to. */
+  keepaliveRange: {
+    /** The shortest allowed, in seconds. */
+    min: number;
+    /** The longest allowed, in seconds. */
+    max: number;
+  };
+  /** Idle time before a `session_keepalive`, in milliseconds; undefined: the session's keepalive timeout. */
   keepaliveIntervalMs: number | undefined;
+  /** Time after the welcome to subscribe before the socket is closed with 4003; null never closes. */
   subscribeWithinMs: number | null;
+  /** Time after `session_reconnect` before an old socket still open is closed with 4004. */
   reconnectGraceMs: number;
+  /** WebSocket Ping period; null sends none. */
   pingIntervalMs: number | null;
+  /** How long a webhook callback has to answer. */
   webhookTimeoutMs: number;
+  /** The waits before the retries of an undelivered webhook message. */
   webhookRetryDelaysMs: readonly number[];
+  /** Undelivered webhook messages in a row before the subscription is revoked; null never revokes. */
   webhookFailuresBeforeRevocation: number | null;
+  /** Webhook callbacks must be `https` on port 443. */
   strictCallbacks: boolean;
+  /** How a conduit subscription's event picks its shard. */
   conduitRouting: 'hash' | 'round-robin';
+  /** The platform's limits. */
   limits: EventSubLimits;
+  /** Subscriptions and shards per page of the list calls. */
   pageSize: number;
 }
 

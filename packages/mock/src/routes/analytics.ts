@@ -23,7 +23,9 @@ export interface AnalyticsReportRecord {
 export interface AnalyticsReportInput {
   /** The extension's client ID (extension reports) or the game's ID (game reports). */
   id: string;
+  /** The user who owns the extension or game: only their token sees the report. */
   owner_id: string;
+  /** The report's download address; a made-up one by default. */
   url?: string;
 }
 

@@ -11,13 +11,17 @@ export type CheermoteType = 'global_first_party' | 'global_third_party' | 'chann
 
 /** One Cheermote of the catalogue. */
 export interface CheermoteRecord {
+  /** What a viewer types before the amount (for example `Cheer`). */
   prefix: string;
+  /** Where the Cheermote comes from. */
   type: CheermoteType;
+  /** Its place in the Bits card; the numbers may skip. */
   order: number;
   /** The minimum Bits of each tier, ascending. */
   tiers: readonly number[];
   /** Epoch ms. */
   last_updated: number;
+  /** Bits cheered with it go to charity. */
   is_charitable: boolean;
 }
 

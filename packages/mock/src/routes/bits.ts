@@ -16,12 +16,17 @@ export type { CheermoteRecord, CheermoteType } from './bits-catalogue';
 
 /** A cheer as the mock keeps it. */
 export interface CheerRecord {
+  /** The cheer's ID. */
   id: string;
+  /** The channel cheered in. */
   broadcaster_id: string;
+  /** The ID of the viewer who cheered. */
   user_id: string;
   /** An anonymous cheer hides the user from events and the leaderboard. */
   is_anonymous: boolean;
+  /** The Bits cheered. */
   bits: number;
+  /** The chat message that carried the cheer. */
   message: string;
   /** Epoch ms. */
   cheered_at: number;
@@ -35,21 +40,29 @@ export interface CheerInput {
   bits: number;
   /** The chat message; default `Cheer<bits>`. */
   message?: string;
+  /** Hides the viewer from events and the leaderboard; false by default. */
   is_anonymous?: boolean;
 }
 
 /** An extension's Bits transaction. */
 export interface ExtensionTransactionRecord {
+  /** The transaction's ID. */
   id: string;
   /** The extension's client ID. */
   extension_id: string;
+  /** The channel where the product was bought. */
   broadcaster_id: string;
+  /** The ID of the viewer who bought it. */
   user_id: string;
+  /** The product's SKU. */
   sku: string;
   /** Bits exchanged. */
   amount: number;
+  /** The product's name, shown to viewers. */
   displayName: string;
+  /** The product is in development, not available to the public. */
   inDevelopment: boolean;
+  /** The purchase is broadcast to every instance of the extension on the channel. */
   broadcast: boolean;
   /** Epoch ms. */
   timestamp: number;

@@ -9,23 +9,39 @@ import { booleanField, iso, requireLength, userFields, type HelixContext } from 
 
 /** A custom reward as the mock keeps it. */
 export interface CustomRewardRecord {
+  /** The reward's ID. */
   id: string;
+  /** The channel that offers the reward. */
   broadcaster_id: string;
   /** The client ID of the app that created it: only that app may change it or its redemptions. */
   client_id: string;
+  /** The reward's title. */
   title: string;
+  /** The text shown to the viewer who redeems it. */
   prompt: string;
+  /** What the reward costs, in channel points. */
   cost: number;
+  /** The reward's background color, `#RRGGBB`. */
   background_color: string;
+  /** Viewers can see and redeem the reward. */
   is_enabled: boolean;
+  /** The viewer must type a text to redeem it. */
   is_user_input_required: boolean;
+  /** A stream allows at most `max_per_stream` redemptions. */
   is_max_per_stream_enabled: boolean;
+  /** The most redemptions a stream allows, when the limit is on. */
   max_per_stream: number;
+  /** A viewer may redeem it at most `max_per_user_per_stream` times a stream. */
   is_max_per_user_per_stream_enabled: boolean;
+  /** The most redemptions a viewer may make in one stream, when the limit is on. */
   max_per_user_per_stream: number;
+  /** A cooldown follows each redemption. */
   is_global_cooldown_enabled: boolean;
+  /** The cooldown, in seconds, when it is on. */
   global_cooldown_seconds: number;
+  /** Redemptions are paused. */
   is_paused: boolean;
+  /** Redemptions are FULFILLED at once instead of waiting in the request queue. */
   should_redemptions_skip_request_queue: boolean;
   /** Epoch ms. */
   created_at: number;
@@ -36,18 +52,33 @@ export type RedemptionStatus = 'UNFULFILLED' | 'FULFILLED' | 'CANCELED';
 
 /** A redemption of a custom reward. */
 export interface RedemptionRecord {
+  /** The redemption's ID. */
   id: string;
+  /** The channel the reward was redeemed in. */
   broadcaster_id: string;
+  /** The redeemed reward's ID. */
   reward_id: string;
+  /** The ID of the viewer who redeemed it. */
   user_id: string;
+  /** The text the viewer typed; an empty string when the reward asks for none. */
   user_input: string;
+  /** Where the redemption stands. */
   status: RedemptionStatus;
   /** Epoch ms. */
   redeemed_at: number;
   /** The live stream it was redeemed in (per-stream limits count these); undefined when offline. */
   stream_id: string | undefined;
   /** The reward as it was when redeemed. */
-  reward: { id: string; title: string; prompt: string; cost: number };
+  reward: {
+    /** The reward's ID. */
+    id: string;
+    /** Its title then. */
+    title: string;
+    /** Its prompt then. */
+    prompt: string;
+    /** Its cost then, in channel points. */
+    cost: number;
+  };
 }
 
 /** The fields of a reward that Create and Update take (every one optional here; Create requires title and cost). */

@@ -12,15 +12,23 @@ import { asTokenUser, iso, ok, page, registerRoutes, requirePartnerOrAffiliate, 
 
 /** A charity campaign as the mock keeps it; amounts are in the currency's minor unit. */
 export interface CharityCampaignRecord {
+  /** The campaign's ID. */
   id: string;
+  /** The channel running the campaign. */
   broadcaster_id: string;
+  /** The charity's name. */
   charity_name: string;
+  /** The charity's description. */
   charity_description: string;
+  /** The charity's logo. */
   charity_logo: string;
+  /** The charity's website. */
   charity_website: string;
   /** ISO-4217 code, for example USD. */
   currency: string;
+  /** How many decimal places `current_amount` and `target_amount` imply. */
   decimal_places: number;
+  /** The amount raised so far, in minor units. */
   current_amount: number;
   /** Null when the broadcaster set no fundraising goal. */
   target_amount: number | null;
@@ -30,8 +38,11 @@ export interface CharityCampaignRecord {
 
 /** A donation to a campaign. */
 export interface CharityDonationRecord {
+  /** The donation's ID. */
   id: string;
+  /** The campaign donated to. */
   campaign_id: string;
+  /** The ID of the user who donated. */
   user_id: string;
   /** In the campaign currency's minor unit (cents for USD). */
   value: number;
@@ -41,9 +52,13 @@ export interface CharityDonationRecord {
 
 /** What `mock.charity.start()` takes. */
 export interface CharityCampaignInput {
+  /** The charity's name. */
   charity_name: string;
+  /** The charity's description; empty by default. */
   charity_description?: string;
+  /** The charity's logo; a made-up address by default. */
   charity_logo?: string;
+  /** The charity's website; a made-up address by default. */
   charity_website?: string;
   /** The fundraising goal in minor units; omitted or null for none. */
   target_amount?: number | null;

@@ -8,10 +8,13 @@ import type { ChatState, EmoteRecord } from './chat-state';
 export interface ChatEmoteInput {
   /** Default: a fresh `emotesv2_…` ID. */
   id?: string;
+  /** What viewers type to show the emote. */
   name: string;
   /** `globals`, `subscriptions`, `follower`, `bitstier`, `smilies`...; the default depends on where the emote is set. */
   emote_type?: string;
+  /** The emote set it belongs to; the default depends on where the emote is set. */
   emote_set_id?: string;
+  /** The broadcaster who owns it; the default depends on where the emote is set. */
   owner_id?: string;
   /** Subscriber tier (`1000`, `2000`, `3000`), `""` for the others. */
   tier?: string;
@@ -25,19 +28,29 @@ export interface ChatEmoteInput {
 
 /** A version of a chat badge as tests describe it; the image addresses are made up when left out. */
 export interface ChatBadgeVersionInput {
+  /** The version's ID. */
   id: string;
+  /** The badge's title; the set ID by default. */
   title?: string;
+  /** The badge's description; the title by default. */
   description?: string;
+  /** What happens when the badge is clicked; null by default. */
   click_action?: string | null;
+  /** The address opened on a click; null by default. */
   click_url?: string | null;
+  /** The small image; a made-up address by default. */
   image_url_1x?: string;
+  /** The medium image; a made-up address by default. */
   image_url_2x?: string;
+  /** The large image; a made-up address by default. */
   image_url_4x?: string;
 }
 
 /** A chat badge set as tests describe it. */
 export interface ChatBadgeSetInput {
+  /** The badge's ID (for example `subscriber`). */
   set_id: string;
+  /** The badge's versions. */
   versions: ChatBadgeVersionInput[];
 }
 

@@ -7,26 +7,40 @@ import type { ChatBadgeSetInput, ChatEmoteInput } from './chat-emotes';
 
 /** A channel's chat settings as the platform stores them. */
 export interface MockChatSettings {
+  /** Messages may only contain emotes. */
   emote_mode: boolean;
+  /** Only followers may chat. */
   follower_mode: boolean;
   /** Minutes; null when follower mode is off. */
   follower_mode_duration: number | null;
+  /** Messages are held back so moderators can remove them. */
   non_moderator_chat_delay: boolean;
   /** Seconds (2, 4 or 6); null when the delay is off. */
   non_moderator_chat_delay_duration: number | null;
+  /** Chatters must wait between messages. */
   slow_mode: boolean;
   /** Seconds; null when slow mode is off. */
   slow_mode_wait_time: number | null;
+  /** Only subscribers may chat. */
   subscriber_mode: boolean;
+  /** The same message may not be posted twice. */
   unique_chat_mode: boolean;
 }
 
 /** A shared chat session as `GET /shared_chat/session` returns it. */
 export interface MockSharedChatSession {
+  /** The session's ID. */
   session_id: string;
+  /** The ID of the channel that started the session. */
   host_broadcaster_id: string;
-  participants: { broadcaster_id: string }[];
+  /** Every channel of the session, the host included. */
+  participants: {
+    /** The channel's ID. */
+    broadcaster_id: string;
+  }[];
+  /** When the session began (RFC 3339). */
   created_at: string;
+  /** When the session last changed (RFC 3339). */
   updated_at: string;
 }
 

@@ -15,21 +15,29 @@ import { ownerOrEditor, type VideoStore } from './videos';
 
 /** A clip. */
 export interface ClipRecord {
+  /** The clip's ID. */
   id: string;
+  /** The channel the clip was taken from. */
   broadcaster_id: string;
+  /** The ID of the user who created the clip. */
   creator_id: string;
   /** The video it was cut from ('' when none). */
   video_id: string;
   /** Where the clip starts in that video, in seconds. */
   vod_offset: number | null;
+  /** The category being played when the clip was created. */
   game_id: string;
+  /** An ISO 639-1 two-letter code, or `other`. */
   language: string;
+  /** The clip's title. */
   title: string;
+  /** How many times the clip was watched. */
   view_count: number;
   /** Epoch ms. */
   created_at: number;
   /** Seconds, one decimal. */
   duration: number;
+  /** The broadcaster featured the clip. */
   is_featured: boolean;
 }
 

@@ -17,20 +17,29 @@ const STATUSES: readonly FulfillmentStatus[] = ['CLAIMED', 'FULFILLED'];
 
 /** A Drop entitlement (times in epoch ms). */
 export interface EntitlementRecord {
+  /** The entitlement's ID. */
   id: string;
+  /** The ID of the benefit (reward) granted. */
   benefit_id: string;
   /** When it was granted. */
   timestamp: number;
+  /** The ID of the user granted the Drop. */
   user_id: string;
+  /** The game the Drop belongs to. */
   game_id: string;
+  /** Whether the game has given the user the reward yet. */
   fulfillment_status: FulfillmentStatus;
+  /** When the status last changed. */
   last_updated: number;
+  /** The organization that owns the game. */
   organization_id: string;
+  /** The Drops campaign the entitlement came from. */
   campaign_id: string;
 }
 
 /** An organization that owns games with Drops. */
 export interface OrganizationRecord {
+  /** The organization's ID. */
   id: string;
   /** Game IDs it owns. */
   games: Set<string>;
@@ -42,15 +51,26 @@ export interface OrganizationRecord {
 
 /** What `addOrganization()` takes: the owners of its clients are members unless `members` lists the members. */
 export interface OrganizationInput {
+  /** The organization's ID; a fresh one when left out. */
   id?: string;
+  /** Game IDs it owns. */
   games?: readonly string[];
-  clients?: ReadonlyArray<{ clientId: string; ownerId: string }>;
+  /** Its clients, each with the user who owns it (a member unless `members` says otherwise). */
+  clients?: ReadonlyArray<{
+    /** The client ID. */
+    clientId: string;
+    /** The user who owns the client. */
+    ownerId: string;
+  }>;
+  /** Its members' user IDs. */
   members?: readonly string[];
 }
 
 /** What `grant()` takes: the organization is the one owning the game. */
 export interface GrantInput {
+  /** The ID of the user granted the Drop. */
   user_id: string;
+  /** The game the Drop belongs to; the organization owning it owns the entitlement. */
   game_id: string;
   /** A fresh ID when left out. */
   benefit_id?: string;
@@ -58,6 +78,7 @@ export interface GrantInput {
   campaign_id?: string;
   /** CLAIMED by default. */
   fulfillment_status?: FulfillmentStatus;
+  /** The entitlement's ID; a fresh one when left out. */
   id?: string;
 }
 

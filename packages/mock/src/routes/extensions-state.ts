@@ -17,88 +17,169 @@ export const SEGMENTS: readonly ConfigurationSegment[] = ['broadcaster', 'develo
 
 /** How an extension version is shown where it can be activated, as Get Extensions answers it. */
 export interface ExtensionViews {
-  mobile: { viewer_url: string };
-  panel: { viewer_url: string; height: number; can_link_external_content: boolean };
-  video_overlay: { viewer_url: string; can_link_external_content: boolean };
-  component: {
+  /** On mobile devices. */
+  mobile: {
+    /** The page shown to viewers of the mobile app, behind the chat. */
     viewer_url: string;
-    aspect_ratio_x: number;
-    aspect_ratio_y: number;
-    autoscale: boolean;
-    scale_pixels: number;
-    target_height: number;
+  };
+  /** In a panel slot. */
+  panel: {
+    /** The page shown to viewers on the channel page. */
+    viewer_url: string;
+    /** The panel's height, in pixels. */
+    height: number;
+    /** The extension may link to other domains than the platform's. */
     can_link_external_content: boolean;
   };
-  config: { viewer_url: string; can_link_external_content: boolean };
+  /** In the video overlay slot. */
+  video_overlay: {
+    /** The page shown to viewers over the video. */
+    viewer_url: string;
+    /** The extension may link to other domains than the platform's. */
+    can_link_external_content: boolean;
+  };
+  /** In a video component slot. */
+  component: {
+    /** The page shown to viewers in the component. */
+    viewer_url: string;
+    /** The width part of the component's aspect ratio. */
+    aspect_ratio_x: number;
+    /** The height part of the component's aspect ratio. */
+    aspect_ratio_y: number;
+    /** A CSS zoom keeps the inner size fixed at `scale_pixels` wide. */
+    autoscale: boolean;
+    /** The base width, in pixels, for `autoscale`. */
+    scale_pixels: number;
+    /** The height, as a percent (1 to 100) of a video component's maximum height. */
+    target_height: number;
+    /** The extension may link to other domains than the platform's. */
+    can_link_external_content: boolean;
+  };
+  /** On the configuration page broadcasters see in the extension manager. */
+  config: {
+    /** The page shown to broadcasters configuring the extension. */
+    viewer_url: string;
+    /** The extension may link to other domains than the platform's. */
+    can_link_external_content: boolean;
+  };
 }
 
 /** One version of an extension, as Get Extensions and Get Released Extensions answer it. */
 export interface ExtensionVersionRecord {
+  /** The user or organization that owns the extension. */
   author_name: string;
+  /** The extension has features that use Bits. */
   bits_enabled: boolean;
+  /** A user can install the extension on their channel. */
   can_install: boolean;
+  /** Where the extension's configuration is kept: the platform (`hosted`), the extension's backend (`custom`) or nowhere. */
   configuration_location: 'hosted' | 'custom' | 'none';
+  /** The longer description, shown on the extension's details page. */
   description: string;
+  /** The extension's terms of service. */
   eula_tos_url: string;
+  /** The extension can write to the chat of the channels that installed it. */
   has_chat_support: boolean;
+  /** The default icon shown in the extensions directory. */
   icon_url: string;
+  /** The default icon at other sizes, by size (for example `24x24`). */
   icon_urls: Record<string, string>;
+  /** The extension's ID. */
   id: string;
+  /** The extension's name. */
   name: string;
+  /** The extension's privacy policy. */
   privacy_policy_url: string;
+  /** The extension asks viewers to link their platform identity. */
   request_identity_link: boolean;
+  /** The screenshots shown in the extensions marketplace. */
   screenshot_urls: string[];
+  /** The version's review state. */
   state: ExtensionState;
+  /** Whether the extension can see a viewer's subscription to the channel. */
   subscriptions_support_level: 'none' | 'optional';
+  /** The short description shown in the extension manager. */
   summary: string;
+  /** The address users write to for support. */
   support_email: string;
+  /** The version number. */
   version: string;
+  /** The description shown on the channel, of how the extension works. */
   viewer_summary: string;
+  /** How the extension is shown in each kind of slot. */
   views: ExtensionViews;
+  /** The configuration addresses the extension may show. */
   allowlisted_config_urls: string[];
+  /** The panel addresses the extension may show. */
   allowlisted_panel_urls: string[];
 }
 
 /** A version to add: its number, its state (`Released` by default) and any field to set; the rest have defaults. */
-export type ExtensionVersionInput = { version: string; state?: ExtensionState; name?: string; views?: { [K in keyof ExtensionViews]?: Partial<ExtensionViews[K]> } } & Partial<
-  Omit<ExtensionVersionRecord, 'id' | 'version' | 'state' | 'name' | 'views'>
->;
+export type ExtensionVersionInput = {
+  /** The version number. */
+  version: string;
+  /** The version's review state; `Released` by default. */
+  state?: ExtensionState;
+  /** The extension's name. */
+  name?: string;
+  /** How the extension is shown in each kind of slot; the fields left out have defaults. */
+  views?: { [K in keyof ExtensionViews]?: Partial<ExtensionViews[K]> };
+} & Partial<Omit<ExtensionVersionRecord, 'id' | 'version' | 'state' | 'name' | 'views'>>;
 
 /** A shared secret (times in epoch ms). */
 export interface ExtensionSecretRecord {
   /** The secret, base64; its decoded bytes sign the JWTs. */
   content: string;
+  /** When the secret starts signing (epoch ms). */
   active_at: number;
+  /** When the secret stops being accepted (epoch ms). */
   expires_at: number;
 }
 
 /** A configuration segment as set. */
 export interface ConfigurationSegmentRecord {
+  /** The segment's kind. */
   segment: ConfigurationSegment;
   /** For the broadcaster and developer segments. */
   broadcaster_id?: string;
+  /** The segment's content, as set. */
   content: string;
+  /** The version string set with the content. */
   version: string;
 }
 
 /** A Bits product of an extension, as Get Extension Bits Products answers it. */
 export interface BitsProductRecord {
+  /** The product's SKU, unique within the extension. */
   sku: string;
-  cost: { amount: number; type: 'bits' };
+  /** What the product costs. */
+  cost: {
+    /** The price, in Bits. */
+    amount: number;
+    /** The currency: always `bits`. */
+    type: 'bits';
+  };
+  /** The product is in development, not available to the public. */
   in_development: boolean;
+  /** The product's name, shown to viewers. */
   display_name: string;
   /** RFC3339, or empty when the product does not expire. */
   expiration: string;
+  /** Purchases of the product are broadcast to every instance of the extension on the channel. */
   is_broadcast: boolean;
 }
 
 /** A message sent with Send Extension PubSub Message. */
 export interface PubSubMessageRecord {
+  /** The extension that sent the message. */
   extension_id: string;
+  /** The audiences the message went to (`broadcast`, `global` or `whisper-<user ID>`). */
   target: string[];
   /** Undefined for a global broadcast. */
   broadcaster_id: string | undefined;
+  /** The message went to every channel that has the extension (`global`). */
   is_global_broadcast: boolean;
+  /** The message, as sent. */
   message: string;
   /** Epoch ms. */
   sent_at: number;
@@ -106,9 +187,13 @@ export interface PubSubMessageRecord {
 
 /** A message sent with Send Extension Chat Message. */
 export interface ExtensionChatMessageRecord {
+  /** The extension that sent the message. */
   extension_id: string;
+  /** The extension version that sent it. */
   extension_version: string;
+  /** The channel whose chat the message went to. */
   broadcaster_id: string;
+  /** The message's text. */
   text: string;
   /** Epoch ms. */
   sent_at: number;
@@ -116,7 +201,9 @@ export interface ExtensionChatMessageRecord {
 
 /** What Set Extension Required Configuration left for a channel. */
 export interface RequiredConfigurationRecord {
+  /** The extension version the configuration is required for. */
   extension_version: string;
+  /** The required configuration string the channel must match. */
   required_configuration: string;
 }
 
@@ -136,8 +223,11 @@ export interface ExtensionEntry {
   readonly requiredConfiguration: Map<string, RequiredConfigurationRecord>;
   /** Broadcasters streaming live with it installed or active, in the order they went live. */
   readonly live: Set<string>;
+  /** Its Bits products by SKU. */
   readonly bitsProducts: Map<string, BitsProductRecord>;
+  /** The PubSub messages it sent, oldest first. */
   readonly pubsub: PubSubMessageRecord[];
+  /** The chat messages it sent, oldest first. */
   readonly chat: ExtensionChatMessageRecord[];
 }
 

@@ -36,19 +36,30 @@ import {
 
 /** A Bits product to set through the controls: `cost.type` is `bits`; the flags default to false. */
 export type BitsProductInput = Omit<BitsProductRecord, 'cost' | 'in_development' | 'expiration' | 'is_broadcast'> & {
-  cost: { amount: number; type?: 'bits' };
+  /** What the product costs. */
+  cost: {
+    /** The price, in Bits. */
+    amount: number;
+    /** The currency: `bits`, the default. */
+    type?: 'bits';
+  };
+  /** The product is in development, not available to the public; false by default. */
   in_development?: boolean;
   /** RFC3339; left out, the product does not expire. */
   expiration?: string;
+  /** Purchases are broadcast to every instance of the extension on the channel; false by default. */
   is_broadcast?: boolean;
 };
 
 /** A configuration segment to set through the controls. */
 export interface ConfigurationSegmentInput {
+  /** The segment's kind. */
   segment: ConfigurationSegment;
   /** Required for the broadcaster and developer segments. */
   broadcaster_id?: string;
+  /** The segment's content. */
   content: string;
+  /** The version string set with the content; empty by default. */
   version?: string;
 }
 
@@ -56,6 +67,7 @@ export interface ConfigurationSegmentInput {
 export interface ExtensionInput extends ExtensionVersionInput {
   /** The extension's client ID, which is its ID (an app of that client ID is registered too). */
   clientId: string;
+  /** The extension's name; its client ID by default. */
   name: string;
   /** The user who owns it: `author_name` is their display name, and JWTs made by `jwt()` are theirs. */
   ownerId: string;
@@ -63,7 +75,9 @@ export interface ExtensionInput extends ExtensionVersionInput {
   secret?: string;
   /** More versions, added after the first. */
   versions?: readonly ExtensionVersionInput[];
+  /** Configuration segments it starts with. */
   configuration?: readonly ConfigurationSegmentInput[];
+  /** Bits products it starts with. */
   bitsProducts?: readonly BitsProductInput[];
   /** Broadcasters streaming live with the extension (see `setLive()`). */
   liveChannels?: readonly string[];

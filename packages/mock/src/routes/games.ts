@@ -12,7 +12,12 @@ const MAX_LOOKUPS = 100;
 const TOP_PAGE = { defaultFirst: 20, maxFirst: 100 };
 
 /** What `mock.games.add()` takes: a category, and optionally its audience elsewhere on the platform. */
-export type GameInput = Partial<MockGame> & { name: string; viewers?: number };
+export type GameInput = Partial<MockGame> & {
+  /** The category's name. */
+  name: string;
+  /** How many viewers watch it outside the mock's own streams; 0 by default. */
+  viewers?: number;
+};
 
 /** The games controls: what no API call does. */
 export interface GamesControl {

@@ -18,12 +18,17 @@ export type GoalType = 'follower' | 'subscription' | 'subscription_count' | 'new
 
 /** A creator goal as the mock keeps it. */
 export interface GoalRecord {
+  /** The goal's ID. */
   id: string;
+  /** The channel that set the goal. */
   broadcaster_id: string;
+  /** What the goal counts. */
   type: GoalType;
+  /** The goal's description; may be empty. */
   description: string;
   /** For a follower goal, the channel's followers when it was read. */
   current_amount: number;
+  /** The amount to reach. */
   target_amount: number;
   /** Epoch ms. */
   created_at: number;
@@ -35,6 +40,7 @@ export interface GoalRecord {
 
 /** What `mock.goals.begin()` takes. */
 export interface GoalInput {
+  /** What the goal counts. */
   type: GoalType;
   /** A whole number from 1. */
   target_amount: number;

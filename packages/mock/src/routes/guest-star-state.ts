@@ -6,7 +6,10 @@ import { randomToken } from '../state';
 
 /** The layouts Helix accepts in `group_layout`. */
 export const GUEST_STAR_LAYOUTS = ['TILED_LAYOUT', 'SCREENSHARE_LAYOUT', 'HORIZONTAL_LAYOUT', 'VERTICAL_LAYOUT'] as const;
-/** A layout of the group browser source, as Helix spells it. */
+/**
+ * A layout of the group browser source, as Helix spells it.
+ * @useDeclaredType
+ */
 export type GuestStarLayout = (typeof GUEST_STAR_LAYOUTS)[number];
 
 /**
@@ -35,22 +38,33 @@ export const HOST_SLOT = '0';
 
 /** A channel's guest star preferences, as `GET /guest_star/channel_settings` returns them. */
 export interface GuestStarSettingsRecord {
+  /** Moderators may decide whether a seated guest is live. */
   is_moderator_send_live_enabled: boolean;
+  /** How many guest slots the channel has. */
   slot_count: number;
+  /** The browser sources play the guests' audio. */
   is_browser_source_audio_enabled: boolean;
+  /** The layout of the group browser source. */
   group_layout: GuestStarLayout;
+  /** A view-only token for building browser source addresses. */
   browser_source_token: string;
 }
 
 /** A guest in the invitation queue. */
 export interface GuestStarInviteRecord {
+  /** The invited user's ID. */
   user_id: string;
   /** Epoch ms. */
   invited_at: number;
+  /** Where the invite stands: no reaction yet, in the waiting room, or ready to join. */
   status: 'INVITED' | 'ACCEPTED' | 'READY';
+  /** The guest's microphone is on. */
   is_audio_enabled: boolean;
+  /** The guest's camera is on. */
   is_video_enabled: boolean;
+  /** The guest has a microphone. */
   is_audio_available: boolean;
+  /** The guest has a camera. */
   is_video_available: boolean;
 }
 
@@ -66,19 +80,27 @@ export interface GuestStarMediaRecord {
 
 /** Someone holding a slot (the host in slot "0"). */
 export interface GuestStarSeatRecord {
+  /** The slot's ID; `"0"` is the host's. */
   slot_id: string;
+  /** The ID of the user holding the slot. */
   user_id: string;
+  /** Shown and heard on stream. */
   is_live: boolean;
+  /** The slot's volume, 0 to 100. */
   volume: number;
   /** Epoch ms. */
   assigned_at: number;
+  /** The guest's microphone. */
   audio: GuestStarMediaRecord;
+  /** The guest's camera. */
   video: GuestStarMediaRecord;
 }
 
 /** A guest star session, running or ended. */
 export interface GuestStarSessionRecord {
+  /** The session's ID. */
   id: string;
+  /** The channel the session belongs to. */
   broadcaster_id: string;
   /** Epoch ms. */
   started_at: number;

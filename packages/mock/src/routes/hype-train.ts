@@ -20,7 +20,9 @@ export type HypeContributionType = 'bits' | 'subscription' | 'other';
 
 /** One contribution to a train. */
 export interface HypeContribution {
+  /** The ID of the viewer who contributed. */
   user_id: string;
+  /** How the viewer contributed. */
   type: HypeContributionType;
   /** Points: Bits used, or 500 / 1000 / 2500 for a tier 1 / 2 / 3 subscription. A whole number from 1. */
   total: number;
@@ -28,9 +30,13 @@ export interface HypeContribution {
 
 /** A train as the mock keeps it. */
 export interface HypeTrainRecord {
+  /** The train's ID. */
   id: string;
+  /** The channel the train runs in. */
   broadcaster_id: string;
+  /** The kind of train. */
   type: HypeTrainType;
+  /** The level the train has reached. */
   level: number;
   /** Points contributed in all. */
   total: number;
@@ -38,6 +44,7 @@ export interface HypeTrainRecord {
   progress: number;
   /** Points the current level needs. */
   goal: number;
+  /** Every contribution, oldest first. */
   contributions: HypeContribution[];
   /** Epoch ms. */
   started_at: number;
@@ -51,7 +58,9 @@ export interface HypeTrainRecord {
 
 /** A channel's record train. */
 export interface HypeTrainHigh {
+  /** The record level. */
   level: number;
+  /** The record total, in points. */
   total: number;
   /** Epoch ms. */
   achieved_at: number;

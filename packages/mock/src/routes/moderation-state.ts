@@ -22,25 +22,37 @@ export const AUTOMOD_CATEGORIES = [
   'race_ethnicity_or_religion',
   'sex_based_terms',
 ] as const;
-/** One AutoMod category. */
+/**
+ * One AutoMod category.
+ * @useDeclaredType
+ */
 export type AutoModCategory = (typeof AUTOMOD_CATEGORIES)[number];
 
 /** A channel's AutoMod levels, 0 to 4; `overall_level` is null once categories were set one by one. */
 export interface AutoModLevels extends Record<AutoModCategory, number> {
+  /** The overall level, or null once the categories were set one by one. */
   overall_level: number | null;
 }
 
 /** The values `GET /moderation/unban_requests` filters on. */
 export const UNBAN_REQUEST_STATUSES = ['pending', 'approved', 'denied', 'acknowledged', 'canceled'] as const;
-/** Where an unban request stands. */
+/**
+ * Where an unban request stands.
+ * @useDeclaredType
+ */
 export type UnbanRequestStatus = (typeof UNBAN_REQUEST_STATUSES)[number];
 
 /** A banned user's request to be let back in. */
 export interface UnbanRequestRecord {
+  /** The request's ID. */
   id: string;
+  /** The channel the request was made to. */
   broadcaster_id: string;
+  /** The requester's user ID. */
   user_id: string;
+  /** What the requester wrote. */
   text: string;
+  /** Where the request stands. */
   status: UnbanRequestStatus;
   /** Epoch ms. */
   created_at: number;
@@ -54,9 +66,13 @@ export interface UnbanRequestRecord {
 
 /** A term the channel blocks. */
 export interface BlockedTermRecord {
+  /** The term's ID. */
   id: string;
+  /** The channel whose chat refuses the term. */
   broadcaster_id: string;
+  /** The moderator who added the term. */
   moderator_id: string;
+  /** The refused word or phrase. */
   text: string;
   /** Epoch ms. */
   created_at: number;
@@ -68,17 +84,23 @@ export interface BlockedTermRecord {
 
 /** A message AutoMod holds for a moderator to allow or deny. */
 export interface HeldMessageRecord {
+  /** The held message's ID. */
   msg_id: string;
+  /** The channel whose chat the message was sent to. */
   broadcaster_id: string;
   /** The author. */
   user_id: string;
+  /** The message's text. */
   text: string;
   /** Epoch ms. */
   held_at: number;
+  /** `pending` until a moderator allows or denies it. */
   status: 'pending' | 'approved' | 'denied';
   /** `blocked_term` when the text contains one of the channel's blocked terms, else `automod`. */
   reason: 'automod' | 'blocked_term';
+  /** The AutoMod category it falls in (`bullying` unless the test says otherwise). */
   category: string;
+  /** Its AutoMod level (3 unless the test says otherwise). */
   level: number;
   /** The moderator who allowed or denied it. */
   moderator_id: string | undefined;
@@ -86,9 +108,13 @@ export interface HeldMessageRecord {
 
 /** A warning a user must acknowledge before chatting again. */
 export interface WarningRecord {
+  /** The channel where the warning was given. */
   broadcaster_id: string;
+  /** The warned user's ID. */
   user_id: string;
+  /** The moderator who gave the warning. */
   moderator_id: string;
+  /** Why the user was warned. */
   reason: string;
   /** Epoch ms. */
   sent_at: number;
@@ -99,13 +125,17 @@ export type SuspiciousStatus = 'NO_TREATMENT' | 'ACTIVE_MONITORING' | 'RESTRICTE
 
 /** A user the channel watches or restricts. */
 export interface SuspiciousUserRecord {
+  /** The user's ID. */
   user_id: string;
+  /** The channel that watches or restricts the user. */
   broadcaster_id: string;
   /** The last moderator who changed it. */
   moderator_id: string;
   /** Epoch ms. */
   updated_at: number;
+  /** How the channel treats the user. */
   status: SuspiciousStatus;
+  /** Why the user is marked suspicious. */
   types: string[];
 }
 

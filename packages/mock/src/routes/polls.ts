@@ -30,7 +30,9 @@ export type PollStatus = 'ACTIVE' | 'COMPLETED' | 'TERMINATED' | 'ARCHIVED' | 'M
 
 /** One choice of a poll, with its votes. */
 export interface PollChoiceRecord {
+  /** The choice's ID. */
   id: string;
+  /** The choice's title. */
   title: string;
   /** Every vote for the choice, those bought with Channel Points included. */
   votes: number;
@@ -40,12 +42,19 @@ export interface PollChoiceRecord {
 
 /** A poll as the mock keeps it. */
 export interface PollRecord {
+  /** The poll's ID. */
   id: string;
+  /** The channel running the poll. */
   broadcaster_id: string;
+  /** The poll's question. */
   title: string;
+  /** The choices viewers vote for. */
   choices: PollChoiceRecord[];
+  /** Viewers may buy extra votes with Channel Points. */
   channel_points_voting_enabled: boolean;
+  /** The Channel Points an extra vote costs. */
   channel_points_per_vote: number;
+  /** Where the poll stands. */
   status: PollStatus;
   /** Seconds. */
   duration: number;

@@ -31,7 +31,9 @@ export type PredictionStatus = 'ACTIVE' | 'LOCKED' | 'RESOLVED' | 'CANCELED';
 
 /** A viewer's bet on an outcome. */
 export interface PredictorRecord {
+  /** The viewer's user ID. */
   user_id: string;
+  /** The Channel Points the viewer staked. */
   channel_points_used: number;
   /** Null until the prediction ends; then the winnings (0 for a losing outcome or a refund). */
   channel_points_won: number | null;
@@ -39,7 +41,9 @@ export interface PredictorRecord {
 
 /** One outcome of a prediction, with its bets. */
 export interface PredictionOutcomeRecord {
+  /** The outcome's ID. */
   id: string;
+  /** The outcome's title. */
   title: string;
   /** BLUE and PINK for two outcomes; BLUE for every outcome of more. */
   color: 'BLUE' | 'PINK';
@@ -49,13 +53,19 @@ export interface PredictionOutcomeRecord {
 
 /** A prediction as the mock keeps it. */
 export interface PredictionRecord {
+  /** The prediction's ID. */
   id: string;
+  /** The channel running the prediction. */
   broadcaster_id: string;
+  /** The question the prediction asks. */
   title: string;
+  /** The outcomes viewers can bet on. */
   outcomes: PredictionOutcomeRecord[];
   /** Seconds of betting. */
   prediction_window: number;
+  /** Where the prediction stands. */
   status: PredictionStatus;
+  /** The outcome that won; null until resolved. */
   winning_outcome_id: string | null;
   /** Epoch ms. */
   created_at: number;
@@ -67,7 +77,9 @@ export interface PredictionRecord {
 
 /** A bet placed with `mock.predictions.bet()`. */
 export interface PredictionBet {
+  /** The ID of the viewer betting. */
   user_id: string;
+  /** The outcome bet on. */
   outcome_id: string;
   /** Channel Points staked, a whole number from 1; added to the viewer's earlier bet on the same outcome. */
   channel_points: number;

@@ -12,7 +12,9 @@ import type { Broadcasts } from './streams';
 
 /** A raid waiting for its countdown. */
 export interface PendingRaid {
+  /** The channel raiding. */
   from_broadcaster_id: string;
+  /** The channel being raided. */
   to_broadcaster_id: string;
   /** Epoch ms. */
   created_at: number;

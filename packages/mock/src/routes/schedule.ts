@@ -19,9 +19,11 @@ export interface SegmentRecord {
   duration: number;
   /** IANA time zone, for example America/New_York. */
   timezone: string;
+  /** The broadcast's title. */
   title: string;
   /** '' when none. */
   category_id: string;
+  /** The broadcast repeats every week at the same time. */
   is_recurring: boolean;
   /** Canceled occurrences, by number (0 is the first). */
   canceled: Set<number>;

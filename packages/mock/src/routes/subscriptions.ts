@@ -18,12 +18,17 @@ export type SubscriptionTier = '1000' | '2000' | '3000';
 
 /** A subscription as the mock keeps it. */
 export interface SubscriptionRecord {
+  /** The channel subscribed to. */
   broadcaster_id: string;
+  /** The subscriber's user ID. */
   user_id: string;
+  /** The subscription's tier. */
   tier: SubscriptionTier;
   /** The gifter; null for a subscription the user bought, and for an anonymous gift. */
   gifter_id: string | null;
+  /** The subscription was a gift. */
   is_gift: boolean;
+  /** The name of the subscription plan. */
   plan_name: string;
   /** Epoch ms. */
   created_at: number;

@@ -8,14 +8,19 @@ import { exactlyOne, iso, ok, registerRoutes, route, userFields, type HelixConte
 
 /** A team of channels. */
 export interface TeamRecord {
+  /** The team's ID. */
   id: string;
   /** The team's name: lower case, unique. */
   team_name: string;
+  /** The team's display name. */
   team_display_name: string;
   /** The description (may hold HTML). */
   info: string;
+  /** A thumbnail of the team's logo. */
   thumbnail_url: string;
+  /** The team's background image; null when it has none. */
   background_image_url: string | null;
+  /** The team's banner image; null when it has none. */
   banner: string | null;
   /** Epoch ms. */
   created_at: number;
@@ -29,13 +34,19 @@ export interface TeamRecord {
 export interface TeamInput {
   /** The team's name; stored in lower case. */
   name: string;
+  /** The team's display name; its name by default. */
   display_name?: string;
+  /** The description; empty by default. */
   info?: string;
   /** User IDs of the member channels. */
   members?: string[];
+  /** The team's ID; a fresh one when left out. */
   id?: string;
+  /** A thumbnail of the team's logo; a made-up address by default. */
   thumbnail_url?: string;
+  /** The team's background image; null by default. */
   background_image_url?: string | null;
+  /** The team's banner image; null by default. */
   banner?: string | null;
 }
 

@@ -10,7 +10,10 @@ import { ok, registerRoutes, route, type HelixContext } from '../helix';
 
 /** The kinds of slot an extension can be activated in, with how many slots of each a channel has. */
 const SLOT_COUNTS = { panel: 3, overlay: 1, component: 2 } as const;
-/** A kind of slot. */
+/**
+ * A kind of slot.
+ * @useDeclaredType
+ */
 export type ExtensionSlotType = keyof typeof SLOT_COUNTS;
 const SLOT_TYPES = Object.keys(SLOT_COUNTS) as ExtensionSlotType[];
 /** Where an extension can be shown; `mobile` has no slot of its own. */
@@ -19,8 +22,11 @@ const EXTENSION_TYPES: readonly ExtensionType[] = ['component', 'mobile', 'overl
 
 /** An extension a user has installed. */
 export interface InstalledExtension {
+  /** The extension's ID. */
   id: string;
+  /** The extension's version. */
   version: string;
+  /** The extension's name. */
   name: string;
   /** Whether it is configured and can be activated. */
   can_activate: boolean;
@@ -29,7 +35,10 @@ export interface InstalledExtension {
 }
 
 /** What `mock.users.installExtension()` takes: `can_activate` defaults to true. */
-export type InstallExtensionInput = Omit<InstalledExtension, 'can_activate'> & { can_activate?: boolean };
+export type InstallExtensionInput = Omit<InstalledExtension, 'can_activate'> & {
+  /** Whether it is configured and can be activated; true by default. */
+  can_activate?: boolean;
+};
 
 /** An active slot: the extension in it and, for a component, where it is placed. */
 interface ActiveSlot {

@@ -20,8 +20,11 @@ const BLOCK_REASONS = ['harassment', 'spam', 'other'];
 
 /** One entry of a user's block list. */
 export interface BlockRecord {
+  /** The blocked user's ID. */
   user_id: string;
+  /** Where the harassment took place (`chat` or `whisper`), if given. */
   source_context: string | undefined;
+  /** Why the user is blocked (`harassment`, `spam` or `other`), if given. */
   reason: string | undefined;
   /** Epoch ms. */
   blocked_at: number;

@@ -10,9 +10,11 @@ import type { MockState } from '../state';
 
 /** A marker in a video (Create Stream Marker). */
 export interface MarkerRecord {
+  /** The marker's ID. */
   id: string;
   /** Epoch ms. */
   created_at: number;
+  /** The marker's description; an empty string when none was given. */
   description: string;
   /** Seconds from the start of the stream. */
   position_seconds: number;
@@ -23,31 +25,48 @@ export type VideoType = 'archive' | 'highlight' | 'upload';
 
 /** A video: a stream's archive (recording while the stream is live), a highlight or an upload. */
 export interface VideoRecord {
+  /** The video's ID. */
   id: string;
   /** The owner (broadcaster). */
   user_id: string;
   /** The stream an archive comes from; null for highlights and uploads. */
   stream_id: string | null;
+  /** The video's title. */
   title: string;
+  /** The video's description. */
   description: string;
   /** Epoch ms. */
   created_at: number;
   /** Epoch ms; undefined while the stream it records is still live (not listed until then). */
   published_at: number | undefined;
+  /** What kind of video it is. */
   type: VideoType;
   /** Length in seconds; for a recording in progress, the time since it started. */
   duration: number;
+  /** How many times the video was watched. */
   view_count: number;
+  /** An ISO 639-1 two-letter code, or `other`. */
   language: string;
   /** The category played; `Get Videos?game_id=` finds it by this. */
   game_id: string;
-  muted_segments: { duration: number; offset: number }[] | null;
+  /** The parts muted for copyrighted audio, or null. */
+  muted_segments:
+    | {
+        /** The length of the muted part, in seconds. */
+        duration: number;
+        /** Where the muted part starts, in seconds from the start of the video. */
+        offset: number;
+      }[]
+    | null;
   /** Markers, in the order they were created. */
   markers: MarkerRecord[];
 }
 
 /** What `mock.videos.add()` takes: any field of a video but its ID, owner and markers. */
-export type VideoInput = Partial<Omit<VideoRecord, 'id' | 'user_id' | 'markers' | 'published_at'>> & { published_at?: number };
+export type VideoInput = Partial<Omit<VideoRecord, 'id' | 'user_id' | 'markers' | 'published_at'>> & {
+  /** When the video was published (epoch ms). */
+  published_at?: number;
+};
 
 /** What tests can do with videos that no API call does. */
 export interface VideosControl {

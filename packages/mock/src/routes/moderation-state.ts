@@ -32,6 +32,22 @@ export type AutoModCategory = (typeof AUTOMOD_CATEGORIES)[number];
 export interface AutoModLevels extends Record<AutoModCategory, number> {
   /** The overall level, or null once the categories were set one by one. */
   overall_level: number | null;
+  /** The level for discrimination against disability. */
+  disability: number;
+  /** The level for hostility involving aggression. */
+  aggression: number;
+  /** The level for discrimination based on sexuality, sex or gender. */
+  sexuality_sex_or_gender: number;
+  /** The level for discrimination against women. */
+  misogyny: number;
+  /** The level for hostility involving name calling or insults. */
+  bullying: number;
+  /** The level for profanity. */
+  swearing: number;
+  /** The level for racial discrimination. */
+  race_ethnicity_or_religion: number;
+  /** The level for sexual content. */
+  sex_based_terms: number;
 }
 
 /** The values `GET /moderation/unban_requests` filters on. */

@@ -11,8 +11,11 @@ import type {
 
 /** The user whose messages a moderator removed. */
 export interface TargetUserFields {
+  /** The ID of the user whose messages were removed. */
   target_user_id: string;
+  /** The login name of the user whose messages were removed. */
   target_user_login: string;
+  /** The display name of the user whose messages were removed. */
   target_user_name: string;
 }
 
@@ -21,9 +24,13 @@ export interface TargetUserFields {
  * channel or the channel is not in a shared chat session.
  */
 export interface SharedChatSourceFields {
+  /** The user ID of the broadcaster of the channel the message was sent from. */
   source_broadcaster_user_id: string | null;
+  /** The login name of the broadcaster of the channel the message was sent from. */
   source_broadcaster_user_login: string | null;
+  /** The display name of the broadcaster of the channel the message was sent from. */
   source_broadcaster_user_name: string | null;
+  /** The ID (a UUID) of the message in the channel it was sent from. */
   source_message_id: string | null;
   /** The chatter's badges in the source channel. */
   source_badges: ChatBadge[] | null;
@@ -39,6 +46,7 @@ export interface ChannelChatClearUserMessagesEvent extends BroadcasterFields, Ta
 
 /** `channel.chat.message_delete`: one message removed by a moderator. */
 export interface ChannelChatMessageDeleteEvent extends BroadcasterFields, TargetUserFields {
+  /** The ID (a UUID) of the removed message. */
   message_id: string;
 }
 
@@ -53,28 +61,47 @@ export type ChatMessageType =
 
 /** The message a chat message replies to, and the first message of that thread. */
 export interface ChatMessageReply {
+  /** The ID of the message replied to. */
   parent_message_id: string;
+  /** The text of the message replied to. */
   parent_message_body: string;
+  /** The user ID of the sender of the message replied to. */
   parent_user_id: string;
+  /** The display name of the sender of the message replied to. */
   parent_user_name: string;
+  /** The login name of the sender of the message replied to. */
   parent_user_login: string;
+  /** The ID of the thread's first message. */
   thread_message_id: string;
+  /** The user ID of the sender of the thread's first message. */
   thread_user_id: string;
+  /** The display name of the sender of the thread's first message. */
   thread_user_name: string;
+  /** The login name of the sender of the thread's first message. */
   thread_user_login: string;
 }
 
 /** `channel.chat.message`: a message was sent. */
 export interface ChannelChatMessageEvent extends BroadcasterFields, SharedChatSourceFields {
+  /** The user ID of the chatter who sent the message. */
   chatter_user_id: string;
+  /** The login name of the chatter who sent the message. */
   chatter_user_login: string;
+  /** The display name of the chatter who sent the message. */
   chatter_user_name: string;
+  /** The message's ID (a UUID). */
   message_id: string;
+  /** The message, as text and in fragments. */
   message: ChatMessage;
+  /** The kind of message. */
   message_type: ChatMessageType;
+  /** The chatter's badges. */
   badges: ChatBadge[];
   /** The bits cheered in the message; null when it has no cheer. */
-  cheer: { bits: number } | null;
+  cheer: {
+    /** The number of Bits cheered. */
+    bits: number;
+  } | null;
   /** The chatter's name color (`#RRGGBB`); empty when they never chose one. */
   color: string;
   /** Null when the message is not a reply. */
@@ -85,44 +112,63 @@ export interface ChannelChatMessageEvent extends BroadcasterFields, SharedChatSo
 
 /** The original gifter of a gift subscription being continued or paid forward. */
 export interface ChatNotificationGifter {
+  /** The gift was given anonymously. */
   gifter_is_anonymous: boolean;
-  /** Null when the gifter is anonymous. */
+  /** The gifter's user ID; null when the gifter is anonymous. */
   gifter_user_id: string | null;
+  /** The gifter's display name; null when the gifter is anonymous. */
   gifter_user_name: string | null;
+  /** The gifter's login name; null when the gifter is anonymous. */
   gifter_user_login: string | null;
 }
 
 /** A new subscription. */
 export interface ChatNotificationSub {
+  /** The subscription's tier. */
   sub_tier: SubscriptionTier;
+  /** The subscription came with Amazon Prime. */
   is_prime: boolean;
+  /** The number of months the subscription is for. */
   duration_months: number;
 }
 
 /** A resubscription. */
 export interface ChatNotificationResub {
+  /** The total number of months the user has subscribed. */
   cumulative_months: number;
+  /** The number of months the subscription is for. */
   duration_months: number;
-  /** Null when the user does not share their streak. */
+  /** The number of consecutive months the user has subscribed; null when they do not share their streak. */
   streak_months: number | null;
+  /** The subscription's tier. */
   sub_tier: SubscriptionTier;
+  /** The subscription came with Amazon Prime. */
   is_prime: boolean;
+  /** The resubscription is the result of a gift. */
   is_gift: boolean;
-  /** The gifter fields are null unless the subscription is a gift. */
+  /** The gift was given anonymously; the gifter fields are null unless the subscription is a gift. */
   gifter_is_anonymous: boolean | null;
+  /** The gifter's user ID; null when the gifter is anonymous or there is no gift. */
   gifter_user_id: string | null;
+  /** The gifter's display name; null when the gifter is anonymous or there is no gift. */
   gifter_user_name: string | null;
+  /** The gifter's login name; null when the gifter is anonymous or there is no gift. */
   gifter_user_login: string | null;
 }
 
 /** A gifted subscription to one recipient. */
 export interface ChatNotificationSubGift {
+  /** The number of months the subscription is for. */
   duration_months: number;
-  /** Null when the gifter is anonymous or does not share the total. */
+  /** The number of gifts the gifter has given in this channel; null when anonymous or not shared. */
   cumulative_total: number | null;
+  /** The recipient's user ID. */
   recipient_user_id: string;
+  /** The recipient's display name. */
   recipient_user_name: string;
+  /** The recipient's login name. */
   recipient_user_login: string;
+  /** The subscription's tier. */
   sub_tier: SubscriptionTier;
   /** The community gift this belongs to; null for a single gift. */
   community_gift_id: string | null;
@@ -130,15 +176,19 @@ export interface ChatNotificationSubGift {
 
 /** Subscriptions gifted to the community. */
 export interface ChatNotificationCommunitySubGift {
+  /** The community gift's ID. */
   id: string;
+  /** The number of subscriptions gifted. */
   total: number;
+  /** The subscriptions' tier. */
   sub_tier: SubscriptionTier;
-  /** Null when the gifter is anonymous or does not share the total. */
+  /** The number of gifts the gifter has given in this channel; null when anonymous or not shared. */
   cumulative_total: number | null;
 }
 
 /** A Prime subscription converted to a paid one. */
 export interface ChatNotificationPrimePaidUpgrade {
+  /** The tier of the paid subscription. */
   sub_tier: SubscriptionTier;
 }
 
@@ -147,14 +197,19 @@ export interface ChatNotificationPrimePaidUpgrade {
  * platform's reference), hence optional.
  */
 export interface ChatNotificationPayItForward extends ChatNotificationGifter {
+  /** The recipient's user ID (not in the platform's reference). */
   recipient_user_id?: string | null;
+  /** The recipient's display name (not in the platform's reference). */
   recipient_user_name?: string | null;
+  /** The recipient's login name (not in the platform's reference). */
   recipient_user_login?: string | null;
 }
 
 /** An incoming raid. */
 export interface ChatNotificationRaid extends UserFields {
+  /** The number of viewers raiding this channel. */
   viewer_count: number;
+  /** The address of the raiding broadcaster's profile image. */
   profile_image_url: string;
 }
 
@@ -163,17 +218,21 @@ export type ChatNotificationAnnouncementColor = 'blue' | 'green' | 'orange' | 'p
 
 /** A chat announcement. */
 export interface ChatNotificationAnnouncement {
+  /** The announcement's color. */
   color: ChatNotificationAnnouncementColor;
 }
 
 /** A new Bits badge tier. */
 export interface ChatNotificationBitsBadgeTier {
+  /** The tier of the Bits badge the user just earned, for example 100, 1000 or 10000. */
   tier: number;
 }
 
 /** A charity donation. */
 export interface ChatNotificationCharityDonation {
+  /** The charity's name. */
   charity_name: string;
+  /** The amount of money the user gave. */
   amount: CurrencyAmount;
 }
 
@@ -185,30 +244,53 @@ export type ChatNotificationUndocumented = Record<string, unknown>;
 
 /** The object of each kind of chat notice; in one event, every key but the one of its `notice_type` is null. */
 export interface ChatNotificationPayloads {
+  /** A new subscription. */
   sub: ChatNotificationSub;
+  /** A resubscription. */
   resub: ChatNotificationResub;
+  /** A subscription gifted to one recipient. */
   sub_gift: ChatNotificationSubGift;
+  /** Subscriptions gifted to the community. */
   community_sub_gift: ChatNotificationCommunitySubGift;
+  /** A gifted subscription continued as a paid one. */
   gift_paid_upgrade: ChatNotificationGifter;
+  /** A Prime subscription converted to a paid one. */
   prime_paid_upgrade: ChatNotificationPrimePaidUpgrade;
+  /** A gift paid forward. */
   pay_it_forward: ChatNotificationPayItForward;
+  /** An incoming raid. */
   raid: ChatNotificationRaid;
   /** An unraid carries an empty object. */
   unraid: Record<string, never>;
+  /** An announcement. */
   announcement: ChatNotificationAnnouncement;
+  /** A new Bits badge tier. */
   bits_badge_tier: ChatNotificationBitsBadgeTier;
+  /** A charity donation. */
   charity_donation: ChatNotificationCharityDonation;
+  /** A watch streak (not in the platform's reference). */
   watch_streak: ChatNotificationUndocumented;
+  /** A moderator anniversary (not in the platform's reference). */
   modiversary: ChatNotificationUndocumented;
+  /** `sub`, in another channel of the shared chat session. */
   shared_chat_sub: ChatNotificationSub;
+  /** `resub`, in another channel of the shared chat session. */
   shared_chat_resub: ChatNotificationResub;
+  /** `sub_gift`, in another channel of the shared chat session. */
   shared_chat_sub_gift: ChatNotificationSubGift;
+  /** `community_sub_gift`, in another channel of the shared chat session. */
   shared_chat_community_sub_gift: ChatNotificationCommunitySubGift;
+  /** `gift_paid_upgrade`, in another channel of the shared chat session. */
   shared_chat_gift_paid_upgrade: ChatNotificationGifter;
+  /** `prime_paid_upgrade`, in another channel of the shared chat session. */
   shared_chat_prime_paid_upgrade: ChatNotificationPrimePaidUpgrade;
+  /** `pay_it_forward`, in another channel of the shared chat session. */
   shared_chat_pay_it_forward: ChatNotificationPayItForward;
+  /** `raid`, in another channel of the shared chat session. */
   shared_chat_raid: ChatNotificationRaid;
+  /** `announcement`, in another channel of the shared chat session. */
   shared_chat_announcement: ChatNotificationAnnouncement;
+  /** `modiversary`, in another channel of the shared chat session (not in the platform's reference). */
   shared_chat_modiversary: ChatNotificationUndocumented;
 }
 
@@ -217,15 +299,21 @@ export type ChatNotificationType = keyof ChatNotificationPayloads;
 
 /** The fields every chat notice has. */
 export interface ChatNotificationFields extends BroadcasterFields, SharedChatSourceFields {
+  /** The user ID of the chatter who sent the notice. */
   chatter_user_id: string;
+  /** The login name of the chatter who sent the notice. */
   chatter_user_login: string;
+  /** The display name of the chatter who sent the notice. */
   chatter_user_name: string;
   /** The chatter is anonymous (for example an anonymous gifter). */
   chatter_is_anonymous: boolean;
+  /** The chatter's name color (`#RRGGBB`); empty when they never chose one. */
   color: string;
+  /** The chatter's badges. */
   badges: ChatBadge[];
   /** The notice as the platform words it in chat. */
   system_message: string;
+  /** The notice's message ID (a UUID). */
   message_id: string;
   /** The chatter's own message; its text is empty when they wrote none. */
   message: ChatMessage;
@@ -237,7 +325,9 @@ export type ChannelChatNotificationEvent = ChatNotificationFields &
 
 /** `channel.chat.user_message_hold`: a message of user_id was held by AutoMod. */
 export interface ChannelChatUserMessageHoldEvent extends BroadcasterFields, UserFields {
+  /** The ID of the held message. */
   message_id: string;
+  /** The held message, as text and in fragments. */
   message: AutomodMessage;
 }
 
@@ -249,13 +339,18 @@ export interface ChannelChatUserMessageUpdateEvent extends ChannelChatUserMessag
 
 /** `channel.chat_settings.update`: chat mode settings changed. */
 export interface ChannelChatSettingsUpdateEvent extends BroadcasterFields {
+  /** Messages may only contain emotes. */
   emote_mode: boolean;
+  /** Only followers may chat (for how long they must have followed, see `follower_mode_duration_minutes`). */
   follower_mode: boolean;
-  /** Null when follower mode is off. */
+  /** How long, in minutes, a user must have followed to chat; null when follower mode is off. */
   follower_mode_duration_minutes: number | null;
+  /** Users must wait between messages (for how long, see `slow_mode_wait_time_seconds`). */
   slow_mode: boolean;
-  /** Null when slow mode is off. */
+  /** How long, in seconds, users must wait between messages; null when slow mode is off. */
   slow_mode_wait_time_seconds: number | null;
+  /** Only subscribers may chat. */
   subscriber_mode: boolean;
+  /** Messages must be unique. */
   unique_chat_mode: boolean;
 }

@@ -48,5 +48,5 @@ export type {
   EventSubSubscriptionTransport,
 } from './resources';
 export { lookupEventSubType, eventSubTypeNames, type EventSubTransportKind, type EventSubTypeInfo } from './catalog';
-export type { EventSubTypeMap, EventSubTypeName, EventSubName, ConditionOf, EventOf } from './type-map';
+export type { EventSubTypeEntry, EventSubTypeMap, EventSubTypeName, EventSubName, ConditionOf, EventOf } from './type-map';
 export * from './types/index';

@@ -4,7 +4,9 @@ import type { AnonymousUserFields, BroadcasterFields, ChatMessageEmote, Cheermot
 export interface ChannelCheerEvent extends BroadcasterFields, AnonymousUserFields {
   /** The cheer was anonymous; the user fields are then null. */
   is_anonymous: boolean;
+  /** The message sent with the cheer. */
   message: string;
+  /** The number of Bits cheered. */
   bits: number;
 }
 
@@ -16,42 +18,88 @@ export type PowerUpType = 'message_effect' | 'celebration' | 'gigantify_an_emote
 
 /** The platform Power-up bought with the Bits. */
 export interface BitsPowerUp {
+  /** The kind of Power-up. */
   type: PowerUpType;
   /** The emote involved (for example the gigantified one); null when none. */
-  emote: { id: string; name: string } | null;
+  emote: {
+    /** The ID that uniquely identifies the emote. */
+    id: string;
+    /** The human-readable emote token. */
+    name: string;
+  } | null;
   /** The message effect chosen; null for other Power-ups. */
   message_effect_id: string | null;
 }
 
 /** The broadcaster's custom Power-up bought with the Bits. */
 export interface BitsCustomPowerUp {
+  /** The custom Power-up's reward ID. */
   reward_id: string;
+  /** The custom Power-up's title. */
   title: string;
 }
 
 /** A piece of the message sent with Bits: text, a cheermote or an emote. Narrow on `type`. */
 export type BitsMessageFragment =
-  | { type: 'text'; text: string; cheermote: null; emote: null }
-  | { type: 'cheermote'; text: string; cheermote: Cheermote; emote: null }
-  | { type: 'emote'; text: string; cheermote: null; emote: ChatMessageEmote };
+  | {
+      /** A text fragment. */
+      type: 'text';
+      /** The message text in the fragment. */
+      text: string;
+      /** Null: a text fragment holds no cheermote. */
+      cheermote: null;
+      /** Null: a text fragment holds no emote. */
+      emote: null;
+    }
+  | {
+      /** A cheermote fragment. */
+      type: 'cheermote';
+      /** The message text in the fragment. */
+      text: string;
+      /** The cheermote. */
+      cheermote: Cheermote;
+      /** Null: a cheermote fragment holds no emote. */
+      emote: null;
+    }
+  | {
+      /** An emote fragment. */
+      type: 'emote';
+      /** The message text in the fragment. */
+      text: string;
+      /** Null: an emote fragment holds no cheermote. */
+      cheermote: null;
+      /** The emote. */
+      emote: ChatMessageEmote;
+    };
 
 /** `channel.bits.use`: Bits used via cheer or Power-up (extensions excluded). */
 export interface ChannelBitsUseEvent extends BroadcasterFields, UserFields {
+  /** The number of Bits used. */
   bits: number;
+  /** How the Bits were used. */
   type: BitsUseType;
   /** Null unless `type` is `power_up`. */
   power_up: BitsPowerUp | null;
   /** Null unless `type` is `custom_power_up`. */
   custom_power_up: BitsCustomPowerUp | null;
   /** Null when the Bits came without a message. */
-  message: { text: string; fragments: BitsMessageFragment[] } | null;
+  message: {
+    /** The chat message in plain text. */
+    text: string;
+    /** The ordered fragments of the message. */
+    fragments: BitsMessageFragment[];
+  } | null;
 }
 
 /** A custom Power-up, as its redemption carries it. */
 export interface CustomPowerUp {
+  /** The custom Power-up's ID. */
   id: string;
+  /** The custom Power-up's title. */
   title: string;
+  /** The custom Power-up's number of Bits. */
   bits: number;
+  /** The custom Power-up's description. */
   prompt: string;
 }
 
@@ -61,7 +109,10 @@ export interface ChannelCustomPowerUpRedemptionAddEvent extends BroadcasterField
   id: string;
   /** The text the user entered; empty when the Power-up takes none. */
   user_input: string;
+  /** The redemption's status. */
   status: 'unknown' | 'unfulfilled' | 'fulfilled' | 'canceled';
+  /** The custom Power-up redeemed. */
   custom_power_up: CustomPowerUp;
+  /** When the custom Power-up was redeemed. */
   redeemed_at: string;
 }

@@ -14,14 +14,31 @@ export type ConduitShardStatus =
 
 /** The transport of a disabled conduit shard. */
 export type ConduitShardTransport =
-  | { method: 'websocket'; session_id: string; connected_at: string; disconnected_at: string }
-  | { method: 'webhook'; callback: string };
+  | {
+      /** A WebSocket transport. */
+      method: 'websocket';
+      /** The WebSocket session ID. */
+      session_id: string;
+      /** When the WebSocket session connected. */
+      connected_at: string;
+      /** When the WebSocket session disconnected. */
+      disconnected_at: string;
+    }
+  | {
+      /** A webhook transport. */
+      method: 'webhook';
+      /** The webhook callback URL. */
+      callback: string;
+    };
 
 /** `conduit.shard.disabled`: a conduit shard was disabled because its transport state changed. */
 export interface ConduitShardDisabledEvent {
+  /** The ID of the conduit. */
   conduit_id: string;
   /** A decimal string: `"0"`, `"1"`... */
   shard_id: string;
+  /** The new status of the transport. */
   status: ConduitShardStatus;
+  /** The disabled transport. */
   transport: ConduitShardTransport;
 }

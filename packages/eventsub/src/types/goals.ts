@@ -14,10 +14,15 @@ export type ChannelGoalType =
 export interface ChannelGoalFields extends BroadcasterFields {
   /** The goal ID. */
   id: string;
+  /** The type of goal. */
   type: ChannelGoalType;
+  /** The goal's description, if the broadcaster gave one (at most 40 characters). */
   description: string;
+  /** The goal's current value; how it moves depends on `type`. */
   current_amount: number;
+  /** The goal's target value. */
   target_amount: number;
+  /** When the broadcaster created the goal (RFC 3339, UTC). */
   started_at: string;
 }
 
@@ -29,6 +34,8 @@ export type ChannelGoalProgressEvent = ChannelGoalFields;
 
 /** `channel.goal.end`: a goal ended. */
 export interface ChannelGoalEndEvent extends ChannelGoalFields {
+  /** Whether the broadcaster achieved the goal. */
   is_achieved: boolean;
+  /** When the broadcaster ended the goal (RFC 3339, UTC). */
   ended_at: string;
 }

@@ -3,6 +3,7 @@ export type {
   AutomodBlockedTermDetails,
   AutomodBlockedTermFound,
   AutomodBoundary,
+  AutomodHeldMessageFields,
   AutomodHoldDetails,
   AutomodHoldReason,
   AutomodMessageHoldEvent,

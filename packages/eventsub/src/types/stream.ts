@@ -4,7 +4,9 @@ import type { BroadcasterFields } from './common';
 export interface StreamOnlineEvent extends BroadcasterFields {
   /** The stream ID. */
   id: string;
+  /** The stream type. */
   type: 'live' | 'playlist' | 'watch_party' | 'premiere' | 'rerun';
+  /** When the stream went online. */
   started_at: string;
 }
 

@@ -14,7 +14,9 @@ export interface EventSubConnectEvent {
 
 /** What `onDisconnect` receives: a socket that stopped serving its session. */
 export interface EventSubDisconnectEvent {
+  /** The platform's ID of the session the socket served. */
   sessionId: string;
+  /** The conduit shard the session served (conduit listeners). */
   shardId?: string;
   /** The close code, when the socket was closed with one (4000-4007 are the platform's). */
   code?: number;
@@ -41,6 +43,7 @@ export interface EventSubHandle {
   readonly type: string;
   /** The version, as sent to the platform (`'1'`, `'2'`, `'beta'`). */
   readonly version: string;
+  /** The condition, as sent to the platform. */
   readonly condition: Readonly<Record<string, string>>;
   /** The platform's subscription ID, once it has accepted one (it changes when a dropped WebSocket session is replaced). */
   readonly id: string | undefined;
@@ -79,16 +82,23 @@ export class ListenerSubscription {
   stopping: Promise<void> | undefined;
   /** Transport-specific state (the session it was created on...). */
   session: unknown;
+  /** Resolves once the platform has enabled it; rejects when it was refused or stopped first (see `EventSubHandle.ready`). */
   readonly ready: Promise<void>;
   #resolve!: () => void;
   #reject!: (error: unknown) => void;
 
   constructor(
+    /** The name given to `on()` or `subscribe()`: plain or `name@version`. */
     readonly name: string,
+    /** The plain type, as sent to the platform. */
     readonly type: string,
+    /** The version, as sent to the platform. */
     readonly version: string,
+    /** The condition, as sent to the platform. */
     readonly condition: Readonly<Record<string, string>>,
+    /** The catalogue's entry of the type; undefined for a `name@version` the library does not know. */
     readonly info: EventSubTypeInfo | undefined,
+    /** Receives each event delivered to the subscription. */
     readonly handler: EventSubHandler<unknown>,
   ) {
     this.ready = new Promise<void>((resolve, reject) => {
@@ -99,6 +109,7 @@ export class ListenerSubscription {
     this.ready.catch(() => undefined);
   }
 
+  /** Whether the type is delivered in batches (`events: [{ id, data }]`), as the catalogue says; false for an unknown type. */
   get batched(): boolean {
     return this.info?.batched ?? false;
   }
@@ -159,6 +170,7 @@ export abstract class EventSubListener {
   };
 
   protected constructor(
+    /** The client the listener creates and deletes its subscriptions with. */
     protected readonly client: ClientHandle,
     options: EventSubListenerOptions | undefined,
     /** The transport, for the catalogue's transport check. */

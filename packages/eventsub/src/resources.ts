@@ -31,13 +31,34 @@ export type EventSubSubscriptionStatus =
 
 /** Where a subscription's events go, as the platform lists it: the webhook secret is never shown. */
 export type EventSubSubscriptionTransport =
-  | { method: 'webhook'; callback: string }
-  | { method: 'websocket'; session_id: string; connected_at?: string; disconnected_at?: string }
-  | { method: 'conduit'; conduit_id: string };
+  | {
+      /** Delivered to a webhook callback. */
+      method: 'webhook';
+      /** The callback URL the notifications are sent to. */
+      callback: string;
+    }
+  | {
+      /** Delivered to a WebSocket session. */
+      method: 'websocket';
+      /** The ID of the WebSocket session the notifications are sent to. */
+      session_id: string;
+      /** When the WebSocket connection was established (UTC). */
+      connected_at?: string;
+      /** When the WebSocket connection was lost (UTC). */
+      disconnected_at?: string;
+    }
+  | {
+      /** Delivered to a conduit. */
+      method: 'conduit';
+      /** The ID of the conduit the notifications are sent to. */
+      conduit_id: string;
+    };
 
 /** An EventSub subscription, as the platform lists it (and answers its creation with). */
 export interface EventSubSubscription {
+  /** The subscription's ID. */
   id: string;
+  /** The subscription's status; events arrive only while it is `enabled`. */
   status: EventSubSubscriptionStatus;
   /** The plain type name, such as `channel.follow`. */
   type: string;
@@ -47,6 +68,7 @@ export interface EventSubSubscription {
   condition: Record<string, string>;
   /** RFC 3339. */
   created_at: string;
+  /** Where the subscription's notifications are sent. */
   transport: EventSubSubscriptionTransport;
   /** What it counts against `max_total_cost`. */
   cost: number;
@@ -67,6 +89,7 @@ export interface EventSubSubscriptionCounts {
 
 /** A conduit: a set of shards (WebSocket sessions or webhook callbacks) that conduit subscriptions deliver to. */
 export interface Conduit {
+  /** The conduit's ID. */
   id: string;
   /** Shard IDs run from `'0'` to `String(shard_count - 1)`. */
   shard_count: number;
@@ -74,21 +97,43 @@ export interface Conduit {
 
 /** A conduit shard's transport, as the platform lists it: the webhook secret is never shown. */
 export type ConduitShardListedTransport =
-  | { method: 'webhook'; callback: string }
-  | { method: 'websocket'; session_id: string; connected_at?: string; disconnected_at?: string };
+  | {
+      /** Delivered to a webhook callback. */
+      method: 'webhook';
+      /** The callback URL the notifications are sent to. */
+      callback: string;
+    }
+  | {
+      /** Delivered to a WebSocket session. */
+      method: 'websocket';
+      /** The ID of the WebSocket session the notifications are sent to. */
+      session_id: string;
+      /** When the WebSocket connection was established (UTC). */
+      connected_at?: string;
+      /** When the WebSocket connection was lost (UTC). */
+      disconnected_at?: string;
+    };
 
 /** A conduit shard; events go only to `enabled` ones. */
 export interface ConduitShard {
   /** `'0'` to shard count - 1. */
   id: string;
+  /** The shard's status; events go to it only while it is `enabled`. */
   status: ConduitShardStatus;
+  /** Where the shard's notifications are sent. */
   transport: ConduitShardListedTransport;
 }
 
 /** The transport to give a shard: a WebSocket session of a welcome message, or a webhook callback. */
 export type ConduitShardTransportUpdate =
-  | { method: 'websocket'; session_id: string }
   | {
+      /** Deliver to a WebSocket session. */
+      method: 'websocket';
+      /** The ID of the WebSocket session, from its welcome message. */
+      session_id: string;
+    }
+  | {
+      /** Deliver to a webhook callback. */
       method: 'webhook';
       /** HTTPS on port 443 on the real platform; redirects are not followed. */
       callback: string;
@@ -100,6 +145,7 @@ export type ConduitShardTransportUpdate =
 export interface ConduitShardUpdate {
   /** The shard ID: `'0'` to shard count - 1. */
   id: string;
+  /** The transport to give the shard. */
   transport: ConduitShardTransportUpdate;
 }
 

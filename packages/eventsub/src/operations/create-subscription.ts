@@ -4,15 +4,26 @@ import type { EventSubSubscription } from '../resources';
 
 /** Where a new subscription's events go: the create call's `transport` field. */
 export type SubscriptionTransport =
-  | { method: 'websocket'; session_id: string }
   | {
+      /** Deliver to a WebSocket session. */
+      method: 'websocket';
+      /** The ID of the WebSocket session, from its welcome message. */
+      session_id: string;
+    }
+  | {
+      /** Deliver to a webhook callback. */
       method: 'webhook';
       /** HTTPS on port 443 on the real platform; redirects are not followed. */
       callback: string;
       /** 10 to 100 ASCII characters; the platform signs each message with it and never shows it again. */
       secret: string;
     }
-  | { method: 'conduit'; conduit_id: string };
+  | {
+      /** Deliver to a conduit. */
+      method: 'conduit';
+      /** The ID of the conduit, from its creation. */
+      conduit_id: string;
+    };
 
 /** Parameters of `createSubscription`. */
 export interface CreateSubscriptionParams {

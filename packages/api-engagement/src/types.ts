@@ -5,15 +5,21 @@
 
 /** The three sizes of a custom reward's image. */
 export interface CustomRewardImage {
+  /** The address of a small version of the image. */
   url_1x: string;
+  /** The address of a medium version of the image. */
   url_2x: string;
+  /** The address of a large version of the image. */
   url_4x: string;
 }
 
 /** A channel's custom Channel Points reward, as the channel points operations return it. */
 export interface CustomReward {
+  /** The broadcaster's user ID. */
   broadcaster_id: string;
+  /** The broadcaster's login name. */
   broadcaster_login: string;
+  /** The broadcaster's display name. */
   broadcaster_name: string;
   /** The reward's ID. */
   id: string;
@@ -31,10 +37,29 @@ export interface CustomReward {
   background_color: string;
   /** Viewers see enabled rewards only. */
   is_enabled: boolean;
+  /** The viewer must enter text (at `prompt`) when redeeming the reward. */
   is_user_input_required: boolean;
-  max_per_stream_setting: { is_enabled: boolean; max_per_stream: number };
-  max_per_user_per_stream_setting: { is_enabled: boolean; max_per_user_per_stream: number };
-  global_cooldown_setting: { is_enabled: boolean; global_cooldown_seconds: number };
+  /** Whether the redemptions per live stream are limited, and to how many. */
+  max_per_stream_setting: {
+    /** The reward limits its redemptions per live stream. */
+    is_enabled: boolean;
+    /** The most redemptions allowed per live stream. */
+    max_per_stream: number;
+  };
+  /** Whether each viewer's redemptions per live stream are limited, and to how many. */
+  max_per_user_per_stream_setting: {
+    /** The reward limits each viewer's redemptions per live stream. */
+    is_enabled: boolean;
+    /** The most redemptions allowed per viewer per live stream. */
+    max_per_user_per_stream: number;
+  };
+  /** Whether a cooldown follows each redemption, and how long. */
+  global_cooldown_setting: {
+    /** The cooldown is on. */
+    is_enabled: boolean;
+    /** The cooldown, in seconds. */
+    global_cooldown_seconds: number;
+  };
   /** Viewers cannot redeem a paused reward. */
   is_paused: boolean;
   /** Viewers cannot redeem a reward out of stock. */
@@ -52,22 +77,37 @@ export type RedemptionStatus = 'CANCELED' | 'FULFILLED' | 'UNFULFILLED';
 
 /** A viewer's redemption of a custom reward. */
 export interface CustomRewardRedemption {
+  /** The broadcaster's user ID. */
   broadcaster_id: string;
+  /** The broadcaster's login name. */
   broadcaster_login: string;
+  /** The broadcaster's display name. */
   broadcaster_name: string;
   /** The redemption's ID. */
   id: string;
   /** The viewer who redeemed the reward. */
   user_id: string;
+  /** The viewer's login name. */
   user_login: string;
+  /** The viewer's display name. */
   user_name: string;
   /** What the viewer typed at the prompt; an empty string when the reward asks for no input. */
   user_input: string;
+  /** The state of the redemption. */
   status: RedemptionStatus;
   /** When the reward was redeemed (RFC 3339). */
   redeemed_at: string;
   /** The reward as it was redeemed. */
-  reward: { id: string; title: string; prompt: string; cost: number };
+  reward: {
+    /** The reward's ID. */
+    id: string;
+    /** The reward's title. */
+    title: string;
+    /** The prompt shown when the reward asks for input. */
+    prompt: string;
+    /** The cost in Channel Points. */
+    cost: number;
+  };
 }
 
 // ---- polls ---------------------------------------------------------------------------------------
@@ -80,6 +120,7 @@ export type PollStatus = 'ACTIVE' | 'COMPLETED' | 'TERMINATED' | 'ARCHIVED' | 'M
 
 /** One choice of a poll, with its votes. */
 export interface PollChoice {
+  /** The choice's ID. */
   id: string;
   /** At most 25 characters. */
   title: string;
@@ -93,9 +134,13 @@ export interface PollChoice {
 
 /** A poll. */
 export interface Poll {
+  /** The poll's ID. */
   id: string;
+  /** The broadcaster who created the poll. */
   broadcaster_id: string;
+  /** The broadcaster's display name. */
   broadcaster_name: string;
+  /** The broadcaster's login name. */
   broadcaster_login: string;
   /** The question, at most 60 characters. */
   title: string;
@@ -109,6 +154,7 @@ export interface Poll {
   channel_points_voting_enabled: boolean;
   /** The Channel Points one extra vote costs. */
   channel_points_per_vote: number;
+  /** The poll's state. */
   status: PollStatus;
   /** How long the poll runs, in seconds. */
   duration: number;
@@ -128,8 +174,11 @@ export type PredictionStatus = 'ACTIVE' | 'LOCKED' | 'RESOLVED' | 'CANCELED';
 
 /** A viewer among an outcome's top predictors. */
 export interface PredictionPredictor {
+  /** The viewer's user ID. */
   user_id: string;
+  /** The viewer's display name. */
   user_name: string;
+  /** The viewer's login name. */
   user_login: string;
   /** The Channel Points the viewer spent. */
   channel_points_used: number;
@@ -139,6 +188,7 @@ export interface PredictionPredictor {
 
 /** One possible outcome of a prediction. */
 export interface PredictionOutcome {
+  /** The outcome's ID. */
   id: string;
   /** At most 25 characters. */
   title: string;
@@ -154,9 +204,13 @@ export interface PredictionOutcome {
 
 /** A Channel Points prediction. */
 export interface Prediction {
+  /** The prediction's ID. */
   id: string;
+  /** The broadcaster who created the prediction. */
   broadcaster_id: string;
+  /** The broadcaster's display name. */
   broadcaster_name: string;
+  /** The broadcaster's login name. */
   broadcaster_login: string;
   /** The question, at most 45 characters. */
   title: string;
@@ -166,6 +220,7 @@ export interface Prediction {
   outcomes: PredictionOutcome[];
   /** How long viewers may predict, in seconds. */
   prediction_window: number;
+  /** The prediction's state. */
   status: PredictionStatus;
   /** When the prediction began (RFC 3339, UTC). */
   created_at: string;
@@ -188,12 +243,17 @@ export type CreatorGoalType = 'follower' | 'subscription' | 'subscription_count'
 
 /** A broadcaster's active goal. */
 export interface CreatorGoal {
+  /** The goal's ID. */
   id: string;
+  /** The broadcaster who created the goal. */
   broadcaster_id: string;
+  /** The broadcaster's display name. */
   broadcaster_name: string;
+  /** The broadcaster's login name. */
   broadcaster_login: string;
+  /** What the goal counts. */
   type: CreatorGoalType;
-  /** An empty string when not set. */
+  /** The goal's description; an empty string when not set. */
   description: string;
   /** The goal's current value; how it moves depends on `type`. */
   current_amount: number;
@@ -207,15 +267,21 @@ export interface CreatorGoal {
 
 /** A broadcaster taking part in a shared Hype Train. */
 export interface HypeTrainParticipant {
+  /** The broadcaster's user ID. */
   broadcaster_user_id: string;
+  /** The broadcaster's login name. */
   broadcaster_user_login: string;
+  /** The broadcaster's display name. */
   broadcaster_user_name: string;
 }
 
 /** One of a Hype Train's top contributions. */
 export interface HypeTrainContribution {
+  /** The contributor's user ID. */
   user_id: string;
+  /** The contributor's login name. */
   user_login: string;
+  /** The contributor's display name. */
   user_name: string;
   /** Cheering (`bits`), subscribing or gifting (`subscription`), or anything else (`other`). */
   type: 'bits' | 'subscription' | 'other';
@@ -225,10 +291,15 @@ export interface HypeTrainContribution {
 
 /** A Hype Train running now. */
 export interface HypeTrain {
+  /** The Hype Train's ID. */
   id: string;
+  /** The broadcaster's user ID. */
   broadcaster_user_id: string;
+  /** The broadcaster's login name. */
   broadcaster_user_login: string;
+  /** The broadcaster's display name. */
   broadcaster_user_name: string;
+  /** The current level. */
   level: number;
   /** Every point contributed. */
   total: number;
@@ -236,12 +307,13 @@ export interface HypeTrain {
   progress: number;
   /** The points needed to reach the next level. */
   goal: number;
+  /** The contributors with the most points. */
   top_contributions: HypeTrainContribution[];
   /** The broadcasters sharing the train; null when it is not shared. */
   shared_train_participants: HypeTrainParticipant[] | null;
-  /** RFC 3339. */
+  /** When the train started (RFC 3339). */
   started_at: string;
-  /** RFC 3339; moves later when the train reaches a new level. */
+  /** When the train expires (RFC 3339); moves later when the train reaches a new level. */
   expires_at: string;
   /** `treasure`, `golden_kappa` or `regular`. */
   type: 'treasure' | 'golden_kappa' | 'regular';
@@ -251,9 +323,11 @@ export interface HypeTrain {
 
 /** A channel's Hype Train record. */
 export interface HypeTrainRecord {
+  /** The level the record train reached. */
   level: number;
+  /** Every point contributed to the record train. */
   total: number;
-  /** RFC 3339. */
+  /** When the record was set (RFC 3339). */
   achieved_at: string;
 }
 
@@ -273,6 +347,7 @@ export interface HypeTrainStatus {
 export interface CharityAmount {
   /** In minor units (cents for USD): 550 is $5.50. */
   value: number;
+  /** The currency's decimal places (2 for USD): divide `value` by 10 to this power for major units. */
   decimal_places: number;
   /** ISO 4217 code, for example `USD`. */
   currency: string;
@@ -280,14 +355,21 @@ export interface CharityAmount {
 
 /** The charity campaign a broadcaster is running. */
 export interface CharityCampaign {
+  /** The campaign's ID. */
   id: string;
+  /** The broadcaster running the campaign. */
   broadcaster_id: string;
+  /** The broadcaster's login name. */
   broadcaster_login: string;
+  /** The broadcaster's display name. */
   broadcaster_name: string;
+  /** The charity's name. */
   charity_name: string;
+  /** A description of the charity. */
   charity_description: string;
   /** The address of the charity's logo (PNG, 100 by 100 pixels). */
   charity_logo: string;
+  /** The address of the charity's website. */
   charity_website: string;
   /** The donations received so far. */
   current_amount: CharityAmount;
@@ -299,10 +381,15 @@ export interface CharityCampaign {
 export interface CharityDonation {
   /** The donation's ID, unique across campaigns. */
   id: string;
+  /** The campaign the donation went to. */
   campaign_id: string;
+  /** The donor's user ID. */
   user_id: string;
+  /** The donor's login name. */
   user_login: string;
+  /** The donor's display name. */
   user_name: string;
+  /** The money the donor gave. */
   amount: CharityAmount;
 }
 
@@ -313,8 +400,11 @@ export type BitsLeaderboardPeriod = 'day' | 'week' | 'month' | 'year' | 'all';
 
 /** A user on the Bits leaderboard. */
 export interface BitsLeader {
+  /** The user's ID. */
   user_id: string;
+  /** The user's login name. */
   user_login: string;
+  /** The user's display name. */
   user_name: string;
   /** The position on the leaderboard. */
   rank: number;
@@ -327,7 +417,12 @@ export interface BitsLeaderboard {
   /** The leaders in rank order; empty when nobody cheered. */
   data: BitsLeader[];
   /** The reporting window (RFC 3339); empty strings when `started_at` was not given. */
-  date_range: { started_at: string; ended_at: string };
+  date_range: {
+    /** The window's start. */
+    started_at: string;
+    /** The window's end. */
+    ended_at: string;
+  };
   /** The number of leaders in `data`: the smaller of `count` and the leaderboard's size. */
   total: number;
 }
@@ -337,8 +432,20 @@ export type CheermoteImageSizes = Record<'1' | '1.5' | '2' | '3' | '4', string>;
 
 /** The images of a Cheermote tier, by theme and format. */
 export interface CheermoteImages {
-  dark: { animated: CheermoteImageSizes; static: CheermoteImageSizes };
-  light: { animated: CheermoteImageSizes; static: CheermoteImageSizes };
+  /** The images for the dark theme. */
+  dark: {
+    /** Animated images, by size. */
+    animated: CheermoteImageSizes;
+    /** Static images, by size. */
+    static: CheermoteImageSizes;
+  };
+  /** The images for the light theme. */
+  light: {
+    /** Animated images, by size. */
+    animated: CheermoteImageSizes;
+    /** Static images, by size. */
+    static: CheermoteImageSizes;
+  };
 }
 
 /** One tier of a Cheermote. */
@@ -349,8 +456,11 @@ export interface CheermoteTier {
   id: string;
   /** Hex color, for example `#979797`. */
   color: string;
+  /** The tier's animated and static images. */
   images: CheermoteImages;
+  /** Users can cheer at this tier. */
   can_cheer: boolean;
+  /** The tier is shown in the Bits card. */
   show_in_bits_card: boolean;
 }
 
@@ -359,12 +469,15 @@ export type CheermoteType = 'global_first_party' | 'global_third_party' | 'chann
 
 /** A Cheermote: a prefix typed with a number of Bits (`Cheer100`). */
 export interface Cheermote {
+  /** The name part of the Cheermote: typed followed by a number of Bits (`Cheer` + `100`). */
   prefix: string;
+  /** The tiers the Cheermote supports: each a range of Bits and its images. */
   tiers: CheermoteTier[];
+  /** The kind of Cheermote. */
   type: CheermoteType;
   /** The position in the Bits card; unique within a type only. */
   order: number;
-  /** RFC 3339. */
+  /** When the Cheermote was last updated (RFC 3339). */
   last_updated: string;
   /** Whether the Cheermote matches charitable contributions during charity campaigns. */
   is_charitable: boolean;
@@ -376,9 +489,16 @@ export interface ExtensionTransactionProduct {
   sku: string;
   /** The platform's extension domain prefix (`<platform>.ext.`) followed by the extension's ID. */
   domain: string;
-  cost: { amount: number; type: 'bits' };
+  /** The product's cost. */
+  cost: {
+    /** The amount exchanged for the product. */
+    amount: number;
+    /** The currency exchanged: `bits`. */
+    type: 'bits';
+  };
   /** A product in development cannot be exchanged. */
   inDevelopment: boolean;
+  /** The product's name. */
   displayName: string;
   /** Always an empty string. */
   expiration: string;
@@ -388,17 +508,25 @@ export interface ExtensionTransactionProduct {
 
 /** An extension transaction: Bits exchanged for a digital product. */
 export interface ExtensionTransaction {
+  /** The transaction's ID. */
   id: string;
   /** When the transaction happened (RFC 3339, UTC). */
   timestamp: string;
+  /** The broadcaster in whose channel the transaction happened. */
   broadcaster_id: string;
+  /** The broadcaster's login name. */
   broadcaster_login: string;
+  /** The broadcaster's display name. */
   broadcaster_name: string;
   /** The buyer. */
   user_id: string;
+  /** The buyer's login name. */
   user_login: string;
+  /** The buyer's display name. */
   user_name: string;
+  /** The kind of transaction: `BITS_IN_EXTENSION`. */
   product_type: 'BITS_IN_EXTENSION';
+  /** The product bought. */
   product_data: ExtensionTransactionProduct;
 }
 
@@ -409,19 +537,29 @@ export type SubscriptionTier = '1000' | '2000' | '3000';
 
 /** A subscriber of a broadcaster, from `broadcasterSubscriptions`. */
 export interface BroadcasterSubscription {
+  /** The broadcaster's user ID. */
   broadcaster_id: string;
+  /** The broadcaster's login name. */
   broadcaster_login: string;
+  /** The broadcaster's display name. */
   broadcaster_name: string;
-  /** The gifter; empty strings when `is_gift` is false. */
+  /** The gifter; an empty string when `is_gift` is false. */
   gifter_id: string;
+  /** The gifter's login name; an empty string when `is_gift` is false. */
   gifter_login: string;
+  /** The gifter's display name; an empty string when `is_gift` is false. */
   gifter_name: string;
+  /** The subscription was gifted. */
   is_gift: boolean;
+  /** The subscription's name. */
   plan_name: string;
+  /** The subscription's tier. */
   tier: SubscriptionTier;
   /** The subscriber. */
   user_id: string;
+  /** The subscriber's display name. */
   user_name: string;
+  /** The subscriber's login name. */
   user_login: string;
 }
 
@@ -435,13 +573,20 @@ export interface BroadcasterSubscriptionsExtra {
 
 /** A user's subscription to a broadcaster, from `checkUserSubscription`. */
 export interface UserSubscription {
+  /** The broadcaster's user ID. */
   broadcaster_id: string;
+  /** The broadcaster's login name. */
   broadcaster_login: string;
+  /** The broadcaster's display name. */
   broadcaster_name: string;
   /** The gifter: present only when `is_gift` is true. */
   gifter_id?: string;
+  /** The gifter's login name: present only when `is_gift` is true. */
   gifter_login?: string;
+  /** The gifter's display name: present only when `is_gift` is true. */
   gifter_name?: string;
+  /** The subscription was gifted. */
   is_gift: boolean;
+  /** The subscription's tier. */
   tier: SubscriptionTier;
 }

@@ -9,7 +9,10 @@ export interface CreatePollParams {
   /** The question, 1 to 60 characters. */
   title: string;
   /** The choices, 2 to 5, each title 1 to 25 characters. */
-  choices: { title: string }[];
+  choices: {
+    /** The choice's title, 1 to 25 characters. */
+    title: string;
+  }[];
   /** How long the poll runs, 15 to 1800 whole seconds. */
   duration: number;
   /** Whether viewers may buy extra votes with Channel Points (the platform's default is false: one vote each). */

@@ -9,7 +9,10 @@ export interface CreatePredictionParams {
   /** The question, 1 to 45 characters. */
   title: string;
   /** The possible outcomes, 2 to 10, each title 1 to 25 characters. */
-  outcomes: { title: string }[];
+  outcomes: {
+    /** The outcome's title, 1 to 25 characters. */
+    title: string;
+  }[];
   /** How long viewers may predict, 30 to 1800 whole seconds. */
   prediction_window: number;
 }

@@ -5,6 +5,7 @@ export type ExtensionConfigurationSegmentType = 'broadcaster' | 'developer' | 'g
 
 /** One configuration segment of an extension, as `extensionConfiguration` gives it. */
 export interface ExtensionConfigurationSegment {
+  /** Which segment this is. */
   segment: ExtensionConfigurationSegmentType;
   /** The broadcaster who installed the extension; present for the `broadcaster` and `developer` segments only. */
   broadcaster_id?: string;
@@ -18,11 +19,13 @@ export interface ExtensionConfigurationSegment {
 
 /** A broadcaster streaming live with the extension installed or active. */
 export interface ExtensionLiveChannel {
+  /** The broadcaster streaming live with the extension installed or active. */
   broadcaster_id: string;
   /** The broadcaster's display name. */
   broadcaster_name: string;
   /** The category or game being streamed. */
   game_name: string;
+  /** The ID of the category or game being streamed. */
   game_id: string;
   /** The stream's title; may be empty. */
   title: string;
@@ -67,6 +70,7 @@ export interface ExtensionMobileView {
 
 /** How the extension shows when activated as a panel. */
 export interface ExtensionPanelView {
+  /** The HTML file shown to viewers on the channel page when the extension is in a panel slot. */
   viewer_url: string;
   /** The panel's height in pixels. */
   height: number;
@@ -76,12 +80,15 @@ export interface ExtensionPanelView {
 
 /** How the extension shows when activated as a video overlay. */
 export interface ExtensionVideoOverlayView {
+  /** The HTML file shown to viewers on the channel page when the extension is in the video overlay slot. */
   viewer_url: string;
+  /** Whether the extension may link to other domains. */
   can_link_external_content: boolean;
 }
 
 /** How the extension shows when activated as a video component. */
 export interface ExtensionComponentView {
+  /** The HTML file shown to viewers on the channel page when the extension is in a video component slot. */
   viewer_url: string;
   /** The width part of the width : height ratio. */
   aspect_ratio_x: number;
@@ -93,27 +100,39 @@ export interface ExtensionComponentView {
   scale_pixels: number;
   /** The height as a percentage of a video component's maximum height. */
   target_height: number;
+  /** Whether the extension may link to other domains. */
   can_link_external_content: boolean;
   /** Present in the platform's answers, not described in its reference. */
   aspect_width?: number;
+  /** Present in the platform's answers, not described in its reference. */
   aspect_height?: number;
+  /** Present in the platform's answers, not described in its reference. */
   size?: number;
+  /** Present in the platform's answers, not described in its reference. */
   zoom?: boolean;
+  /** Present in the platform's answers, not described in its reference. */
   zoom_pixels?: number;
 }
 
 /** The view shown to broadcasters while they configure the extension. */
 export interface ExtensionConfigView {
+  /** The HTML file shown to broadcasters while they configure the extension in the extensions manager. */
   viewer_url: string;
+  /** Whether the extension may link to other domains. */
   can_link_external_content: boolean;
 }
 
 /** The views of an extension; a view is present for the kinds of slot the extension supports. */
 export interface ExtensionViews {
+  /** How the extension shows on mobile devices. */
   mobile?: ExtensionMobileView;
+  /** How the extension shows when activated as a panel. */
   panel?: ExtensionPanelView;
+  /** How the extension shows when activated as a video overlay. */
   video_overlay?: ExtensionVideoOverlayView;
+  /** How the extension shows when activated as a video component. */
   component?: ExtensionComponentView;
+  /** The view shown to broadcasters while they configure the extension. */
   config?: ExtensionConfigView;
 }
 
@@ -125,9 +144,11 @@ export interface Extension {
   bits_enabled: boolean;
   /** Whether a user can install it (false while it is in testing and needs an allowlist). */
   can_install: boolean;
+  /** Where the extension's configuration is kept. */
   configuration_location: ExtensionConfigurationLocation;
   /** The longer description on the details page. */
   description: string;
+  /** The address of the extension's terms of service. */
   eula_tos_url: string;
   /** Whether the extension can talk to the channel's chat. */
   has_chat_support: boolean;
@@ -137,21 +158,31 @@ export interface Extension {
   icon_urls: Record<string, string>;
   /** The extension's ID (its client ID). */
   id: string;
+  /** The extension's name. */
   name: string;
+  /** The address of the extension's privacy policy. */
   privacy_policy_url: string;
   /** Whether the extension asks viewers to link their identity. */
   request_identity_link: boolean;
+  /** The addresses of the screenshots shown in the extensions marketplace. */
   screenshot_urls: string[];
+  /** The extension's state. */
   state: ExtensionState;
+  /** Whether the extension can see the user's subscription level on the channel. */
   subscriptions_support_level: ExtensionSubscriptionsSupportLevel;
   /** The short description streamers see in the extensions manager. */
   summary: string;
+  /** The email address users write to for support. */
   support_email: string;
+  /** The extension's version number. */
   version: string;
   /** The short description shown on the channel. */
   viewer_summary: string;
+  /** How the extension shows, by kind of slot. */
   views: ExtensionViews;
+  /** The allowlisted configuration addresses for showing the extension (set on the platform's developer site, under the version's capabilities). */
   allowlisted_config_urls: string[];
+  /** The allowlisted panel addresses for showing the extension (set on the platform's developer site, under the version's capabilities). */
   allowlisted_panel_urls: string[];
 }
 
@@ -169,6 +200,7 @@ export interface ExtensionBitsProductCost {
 export interface ExtensionBitsProduct {
   /** The product's SKU, unique among the extension's products. */
   sku: string;
+  /** What the product costs. */
   cost: ExtensionBitsProductCost;
   /** A product in development is not available to the public. */
   in_development: boolean;
@@ -187,25 +219,33 @@ export type AnalyticsReportType = 'overview_v2';
 
 /** The window a report covers (RFC 3339 dates). */
 export interface AnalyticsDateRange {
+  /** The window's start date. */
   started_at: string;
+  /** The window's end date. */
   ended_at: string;
 }
 
 /** An extension's analytics report: where to download its CSV file. */
 export interface ExtensionAnalyticsReport {
+  /** The extension the report is about. */
   extension_id: string;
   /** The CSV file's address, valid for 5 minutes. */
   URL: string;
+  /** The kind of report. */
   type: AnalyticsReportType;
+  /** The window the report covers. */
   date_range: AnalyticsDateRange;
 }
 
 /** A game's analytics report: where to download its CSV file. */
 export interface GameAnalyticsReport {
+  /** The game the report is about. */
   game_id: string;
   /** The CSV file's address, valid for 5 minutes. */
   URL: string;
+  /** The kind of report. */
   type: AnalyticsReportType;
+  /** The window the report covers. */
   date_range: AnalyticsDateRange;
 }
 
@@ -216,6 +256,7 @@ export type DropsFulfillmentStatus = 'CLAIMED' | 'FULFILLED';
 
 /** A drops entitlement: a benefit a game granted to a user. */
 export interface DropsEntitlement {
+  /** The entitlement's ID. */
   id: string;
   /** The benefit (reward). */
   benefit_id: string;
@@ -225,6 +266,7 @@ export interface DropsEntitlement {
   user_id: string;
   /** The game the user was playing. */
   game_id: string;
+  /** The entitlement's fulfillment status. */
   fulfillment_status: DropsFulfillmentStatus;
   /** When the entitlement last changed (RFC 3339, UTC). */
   last_updated: string;
@@ -238,6 +280,7 @@ export type DropsEntitlementUpdateStatus = 'INVALID_ID' | 'NOT_FOUND' | 'SUCCESS
 
 /** The entitlements of an update that share one outcome. */
 export interface DropsEntitlementUpdate {
+  /** The outcome for the entitlements in `ids`. */
   status: DropsEntitlementUpdateStatus;
   /** The entitlement IDs with that outcome. */
   ids: string[];

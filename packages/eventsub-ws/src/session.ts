@@ -3,11 +3,17 @@ import { MessageIdSet } from './message-ids';
 
 /** The part of the WebSocket interface the session uses: the browser's, Node 22's global one, or `ws`. */
 export interface WebSocketLike {
+  /** The connection state, as the WebSocket standard numbers it (1 is open). */
   readonly readyState: number;
+  /** Called when the connection opens. */
   onopen: ((event: unknown) => void) | null;
+  /** Called with each message received; `data` is the frame's text. */
   onmessage: ((event: { data: unknown }) => void) | null;
+  /** Called when the connection closes, with the close code and reason. */
   onclose: ((event: { code: number; reason: string }) => void) | null;
+  /** Called when the connection fails. */
   onerror: ((event: unknown) => void) | null;
+  /** Closes the connection, with a close code and reason when given. */
   close(code?: number, reason?: string): void;
   /** `ws`'s own event interface: used when present, since it skips building a MessageEvent per frame. */
   on?: (event: 'message', listener: (data: { toString(): string }, isBinary: boolean) => void) => unknown;
@@ -18,17 +24,46 @@ export type WebSocketClass = new (url: string) => WebSocketLike;
 
 /** A frame of the EventSub WebSocket protocol. */
 export interface EventSubFrame {
+  /** What the message is and when it was sent. */
   metadata: {
+    /** The message ID; a message sent twice keeps its ID. */
     message_id: string;
+    /** `session_welcome`, `session_keepalive`, `session_reconnect`, `notification` or `revocation`. */
     message_type: string;
+    /** When the message was sent. */
     message_timestamp: string;
+    /** The subscription type, in notifications and revocations. */
     subscription_type?: string;
+    /** The subscription version, in notifications and revocations. */
     subscription_version?: string;
   };
+  /** The message's content. */
   payload: {
-    session?: { id: string; keepalive_timeout_seconds: number | null; reconnect_url: string | null };
-    subscription?: { id: string; type: string; version: string; status: string; condition?: Record<string, unknown> };
+    /** The session, in welcome and reconnect messages. */
+    session?: {
+      /** The session ID. */
+      id: string;
+      /** The longest silence before the session counts as lost, in seconds; null in a reconnect message. */
+      keepalive_timeout_seconds: number | null;
+      /** The address to reconnect to, in a reconnect message; null otherwise. */
+      reconnect_url: string | null;
+    };
+    /** The subscription, in notifications and revocations. */
+    subscription?: {
+      /** The subscription ID. */
+      id: string;
+      /** The subscription type. */
+      type: string;
+      /** The subscription version. */
+      version: string;
+      /** The subscription status (why it was revoked, in a revocation). */
+      status: string;
+      /** The subscription's condition. */
+      condition?: Record<string, unknown>;
+    };
+    /** The event, in a notification. */
     event?: unknown;
+    /** The events, in a notification of a batched type. */
     events?: unknown;
   };
 }
@@ -49,7 +84,9 @@ export interface EventSubSessionEvents {
 export interface EventSubSessionOptions {
   /** The EventSub WebSocket address (with `keepalive_timeout_seconds` when asked for). */
   url: string;
+  /** The WebSocket class the sockets are opened with. */
   webSocket: WebSocketClass;
+  /** The clock the keepalive watchdog and the reconnect backoff run on. */
   clock: Clock;
   /** The silence after which a socket that was never welcomed counts as failed. Default 10 s plus slack. */
   welcomeTimeoutMs?: number;

@@ -15,25 +15,42 @@ export type WebhookFetchHandler = (request: Request) => Promise<Response>;
 
 /** The subscription object inside a webhook message, as far as a receiver reads it. */
 export interface WebhookMessageSubscription {
+  /** The subscription ID. */
   id?: unknown;
+  /** The subscription type. */
   type?: unknown;
+  /** The subscription version. */
   version?: unknown;
+  /** The subscription status (why it was revoked, in a revocation). */
   status?: unknown;
+  /** The subscription's condition. */
   condition?: Record<string, unknown>;
 }
 
 /** The parsed body of a webhook message whose signature, age and ID passed the checks. */
 export interface WebhookMessagePayload {
+  /** The subscription the message is about; absent in a conduit shard's challenge. */
   subscription?: WebhookMessageSubscription;
+  /** The event, in a notification. */
   event?: unknown;
+  /** The events, in a notification of a batched type. */
   events?: unknown;
+  /** The text to send back, in a verification challenge. */
   challenge?: unknown;
-  conduit_shard?: { conduit_id?: unknown; shard?: unknown };
+  /** The conduit shard a challenge verifies, in a conduit webhook shard's challenge. */
+  conduit_shard?: {
+    /** The conduit ID. */
+    conduit_id?: unknown;
+    /** The shard ID. */
+    shard?: unknown;
+  };
 }
 
 /** The answer to a verification challenge: the text to send back, and what to do once it is sent. */
 export interface WebhookChallengeAnswer {
+  /** The text to answer with: the challenge, exactly. */
   text: string;
+  /** Called once the answer was sent. */
   answered(): void;
 }
 
@@ -41,6 +58,7 @@ export interface WebhookChallengeAnswer {
 export interface WebhookReceiverOptions {
   /** The secret the platform signs with (10 to 100 characters). */
   secret: string;
+  /** The clock the message age check and the repeated-ID memory run on. */
   clock: Clock;
   /** Failures that reach nobody else: a body that is not JSON, a parsed body, a throwing handler. */
   report(error: unknown): void;
@@ -106,7 +124,9 @@ export function checkCallbackAndSecret(callback: unknown, secret: unknown): void
  *   it does not gets 403; a notification or revocation gets 204 and goes to the owner.
  */
 export class WebhookReceiver {
+  /** The Node request handler (`http.createServer(handler)`, Express middleware) that checks and answers each message. */
   readonly handler: WebhookRequestHandler;
+  /** The web-standard request handler that checks and answers each message. */
   readonly fetch: WebhookFetchHandler;
   readonly #owner: WebhookReceiverOptions;
   readonly #clock: Clock;

@@ -1,1 +1,1 @@
-export { eventSubConduit, ConduitListener, type ConduitListenerOptions, type ConduitShardState } from './listener';
+export { eventSubConduit, ConduitListener, type ConduitListenerOptions, type ConduitShardState, type ConduitWebhookOptions } from './listener';

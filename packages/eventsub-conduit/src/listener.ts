@@ -78,6 +78,7 @@ export interface ConduitListenerOptions extends EventSubListenerOptions {
 export interface ConduitShardState {
   /** The shard ID: `'0'` to shard count - 1. */
   id: string;
+  /** How the shard is served: a WebSocket session or the webhook callback. */
   transport: 'websocket' | 'webhook';
   /** Whether the platform has the shard's transport enabled: the session accepted, or the callback verified and the shard listed as enabled. */
   bound: boolean;

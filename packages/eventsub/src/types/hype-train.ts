@@ -59,9 +59,9 @@ export interface ChannelHypeTrainProgressEvent extends HypeTrainFields {
 
 /** `channel.hype_train.begin` v2: Hype Train started; earlier progress events may arrive first. */
 export interface ChannelHypeTrainBeginEvent extends ChannelHypeTrainProgressEvent {
-  /** The channel's record level. */
+  /** The highest level this type of Hype Train has reached in the channel. */
   all_time_high_level: number;
-  /** The channel's record total. */
+  /** The highest total this type of Hype Train has reached in the channel. */
   all_time_high_total: number;
 }
 

@@ -4,9 +4,11 @@ import type { HttpMethod, TokenKind } from './types';
 
 /** What the pipeline knows of the endpoint a call goes to, for choosing and checking a token. */
 export interface CallTarget {
+  /** The HTTP method. */
   readonly method: HttpMethod;
   /** The path under `baseUrl`, as error messages name it. */
   readonly path: string;
+  /** The kinds of token the endpoint takes. */
   readonly token: TokenKind;
   /** Scopes that satisfy the endpoint; one suffices. Empty when none is needed. */
   readonly scopes: readonly string[];
@@ -18,17 +20,21 @@ export interface CallTarget {
 
 /** A request for a token, made by the pipeline before each call. */
 export interface CredentialRequest {
+  /** The endpoint the call goes to. */
   readonly target: CallTarget;
   /** The call's parameters as given; the acting-user field may pick the user. */
   readonly params: Readonly<Record<string, unknown>>;
   /** A user ID or `'app'`, from `{ as }` or `client.as()`. */
   readonly as?: string | undefined;
+  /** The call's abort signal, if it has one. */
   readonly signal?: AbortSignal | undefined;
 }
 
 /** The token a call is sent with. */
 export interface Credential {
+  /** An app token, a registered user's token, or a raw token given with `token` (its owner unknown). */
   readonly kind: 'app' | 'user' | 'raw';
+  /** The access token sent in Authorization. */
   readonly accessToken: string;
   /** The rate-limit bucket: `app`, `user:<id>` or `raw:<fingerprint>`. */
   readonly bucket: string;

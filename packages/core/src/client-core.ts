@@ -16,7 +16,9 @@ import { runtimeSender } from '#runtime-sender';
 /**
  * The shared state of a client and all its views: settings, buckets, events and the
  * authenticator. Packages built on core (auth, eventsub, the groups) read it through
- * `clientCore(client)`; users never need it.
+ * `clientCore(client)`; users never need it. An `authenticator` option receives it to hand on to
+ * the authenticator it builds (`platformAuth()` does so).
+ * @internal
  */
 export class ClientCore {
   // Fields set by the constructor are declared, not defined: a defined field would be emitted as a

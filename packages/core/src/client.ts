@@ -11,6 +11,7 @@ export { clientInternals, type ClientHandle } from './internals';
 
 /** A call without a dedicated operation. */
 export interface RawRequest {
+  /** The HTTP method. */
   method: HttpMethod;
   /** The path under `baseUrl`, for example `/users`. */
   path: string;
@@ -29,8 +30,16 @@ const methods: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DE
 export class PlatformClient implements ClientHandle {
   // Declared, not defined: a computed class field would be evaluated when the class is defined,
   // which bundlers count as a side effect and keep the whole pipeline in every bundle.
+  /**
+   * The client's core and its view's default options, read by the packages built on core.
+   * @internal
+   */
   declare readonly [clientInternals]: { readonly core: ClientCore; readonly defaults: RequestOptions };
 
+  /**
+   * Wraps a client core, as `createClient()` and `Platform` do; programs call those instead.
+   * @internal
+   */
   constructor(core: ClientCore, defaults: RequestOptions = {}) {
     this[clientInternals] = { core, defaults };
   }

@@ -10,6 +10,7 @@ export interface Clock {
   sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Calls `callback` after `ms`; the handle goes to `clearTimeout`. */
   setTimeout: (callback: () => void, ms: number) => unknown;
+  /** Cancels the timer of a handle that `setTimeout` returned. */
   clearTimeout: (handle: unknown) => void;
   /** A number in [0, 1), for jitter. */
   random: () => number;

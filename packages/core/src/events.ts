@@ -10,7 +10,9 @@ export interface RateLimitEvent {
 
 /** What a `tokenInvalid` listener receives: the user that was removed and why. */
 export interface TokenInvalidEvent {
+  /** The user that was removed. */
   userId: string;
+  /** Why the user was removed; the call that found out rejects with this same error. */
   error: PlatformAuthError;
 }
 
@@ -22,7 +24,9 @@ export interface ClientEvents {
   tokenInvalid: TokenInvalidEvent;
 }
 
+/** The name of a client event: `rateLimit` or `tokenInvalid`. */
 export type ClientEventName = keyof ClientEvents;
+/** A listener of the client event `Name`, given what the event carries. */
 export type ClientEventListener<Name extends ClientEventName> = (event: ClientEvents[Name]) => void;
 
 /** A small typed event emitter. A listener that throws is reported to the console, never to the call. */

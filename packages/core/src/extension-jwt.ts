@@ -43,7 +43,12 @@ export interface ExtensionJwtClaims {
   /** The channel the call concerns, or `all` for every channel the extension is active on. */
   channel_id?: string;
   /** The PubSub targets the JWT may send to (`broadcast`, `global`, `whisper-<user ID>`) or listen on. */
-  pubsub_perms?: { listen?: string[]; send?: string[] };
+  pubsub_perms?: {
+    /** The targets the JWT may listen on. */
+    listen?: string[];
+    /** The targets the JWT may send to: `broadcast` for `channel_id`'s channel, `global` for every channel. */
+    send?: string[];
+  };
 }
 
 /** The claims a call adds, beyond `exp`, `user_id` and `role`. */

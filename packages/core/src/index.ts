@@ -1,6 +1,8 @@
 // The public names of @platform/core: what a program calls or writes as a type. What the other
 // platform client packages need from core goes through `@platform/core/internal`.
 export { createClient, PlatformClient, type RawRequest, type ClientHandle } from './client';
+// The type of the core an `authenticator` option receives; its members are internal.
+export type { ClientCore } from './client-core';
 export type { ClientOptions, FetchFunction } from './options';
 export type { HttpMethod, TokenKind, RequestOptions, RateLimitState, QueryValue } from './types';
 export type { ClientEvents, ClientEventName, ClientEventListener, RateLimitEvent, TokenInvalidEvent } from './events';

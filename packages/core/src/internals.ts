@@ -7,6 +7,10 @@ export const clientInternals: unique symbol = Symbol.for('platform.client.intern
 
 /** Anything standalone operations accept as their first argument. */
 export interface ClientHandle {
+  /**
+   * The client's core and its view's default options, read by the packages built on core.
+   * @internal
+   */
   readonly [clientInternals]: { readonly core: ClientCore; readonly defaults: RequestOptions };
 }
 

@@ -14,9 +14,11 @@ import type { HttpMethod, RequestOptions, TokenKind } from './types';
 export interface OperationDeclaration<Params, Result> {
   /** `group.operation`, as messages name it. */
   readonly name: string;
+  /** The HTTP method. */
   readonly method: HttpMethod;
   /** The path under `baseUrl`, for example `/chat/chatters`. */
   readonly path: string;
+  /** The kinds of token the endpoint takes. */
   readonly token: TokenKind;
   /** Scopes that satisfy the endpoint; one suffices. */
   readonly scopes: readonly string[];
@@ -24,13 +26,19 @@ export interface OperationDeclaration<Params, Result> {
   readonly actingUser?: string;
   /** The acting-user field may stay unset when the token does not say who acts. */
   readonly actingUserOptional?: boolean;
+  /** Every parameter by name: how it is checked and where it travels. */
   readonly params: { readonly [Key in keyof Required<Params>]: ParamSpec };
   /** `data`: the body parameters travel as `{ data: { ... } }`. */
   readonly bodyWrap?: 'data';
   /** How the answer becomes the result (`voidResult`, `firstResult`, `envelopeResult`, `pageResult`...). */
   readonly result: ResultKind;
   /** Phantom field carrying the types; never set. */
-  readonly types?: { params: Params; result: Result };
+  readonly types?: {
+    /** The parameters' type. */
+    params: Params;
+    /** The result's type. */
+    result: Result;
+  };
 }
 
 /**
@@ -45,6 +53,10 @@ export function defineOperation<Params, Result>(declaration: OperationDeclaratio
   return Object.freeze(declaration);
 }
 
+/**
+ * A declaration of any parameters and result.
+ * @inline
+ */
 type AnyOperation = OperationDeclaration<Record<string, unknown>, unknown>;
 type Params = Readonly<Record<string, unknown>>;
 

@@ -10,15 +10,25 @@ export interface Page<T, Raw = RawPage<T>> {
 
 /** The envelope of a list answer. */
 export interface RawPage<T> {
+  /** The items of this page. */
   data: T[];
-  pagination?: { cursor?: string } | string;
+  /** Where the next page starts: `{ cursor }`, or the cursor alone as a string (Get Extension Live Channels). */
+  pagination?:
+    | {
+        /** The cursor of the next page, when there is one. */
+        cursor?: string;
+      }
+    | string;
+  /** The number of items in the whole list, on endpoints whose answers carry it. */
   total?: number;
   [field: string]: unknown;
 }
 
-/** Reads pages: `load(undefined)` gives the first, `load(page)` the one after `page`, or undefined at the end. */
+/** Reads the pages of a list for a Paginator: `first()`, then `next(page)` for each page after. */
 export interface PageSource<T, P extends Page<T, unknown>> {
+  /** Fetches the first page. */
   first(): Promise<P>;
+  /** Fetches the page after `page`, or gives undefined when `page` is the last. */
   next(page: P): Promise<P> | undefined;
   /** The platform's total for the whole list, when its answers carry one. */
   total?(first: P): Promise<number | undefined>;
@@ -56,6 +66,7 @@ export class Paginator<T, P extends Page<T, unknown> = Page<T>> implements Async
     }
   }
 
+  /** Every item of every page in order, fetching pages as the loop goes: `for await (const item of paginator)`. */
   async *[Symbol.asyncIterator](): AsyncGenerator<T, void, undefined> {
     for await (const page of this.pages()) yield* page.data;
   }

@@ -9,19 +9,25 @@ export type ParamSplit = (params: Readonly<Record<string, unknown>>, key: string
 
 /** Where a parameter travels, and whether the call needs it. */
 export interface ParamPlace {
+  /** Where it travels: in the query string or in the JSON body. */
   readonly in: 'query' | 'body';
+  /** The call needs it: without it (or, for a string, with an empty one) nothing is sent. */
   readonly required?: boolean;
 }
 
 /** The rules a parameter may have beyond its kind. */
 export interface ParamRules {
-  /** Numbers: the allowed range, inclusive. */
+  /** Numbers: the smallest value allowed, inclusive. */
   readonly min?: number;
+  /** Numbers: the largest value allowed, inclusive. */
   readonly max?: number;
+  /** Numbers: whole numbers only. */
   readonly integer?: boolean;
-  /** Strings: characters; lists: items. */
+  /** Strings: the fewest characters; lists and ID lists: the fewest items. */
   readonly minLength?: number;
+  /** Strings: the most characters; lists and ID lists: the most items. */
   readonly maxLength?: number;
+  /** Strings and numbers: the values allowed. */
   readonly oneOf?: readonly (string | number)[];
   /** `ids`: the platform's maximum per request; longer lists are split and the results joined. */
   readonly chunk?: number;
@@ -36,7 +42,9 @@ export type ParamTypeName = 'string' | 'number' | 'boolean' | 'ids' | 'array' | 
  * carries the checks of its own parameters and a bundle holds none that its operations do not use.
  */
 export interface ParamKind {
+  /** The kind's name, for a spec read as data. */
   readonly name: ParamTypeName;
+  /** Checks a given value against the spec's rules. */
   readonly check: ParamCheck;
   /** ID lists with `chunk`: one parameter set per request. */
   readonly splitParams?: ParamSplit;
@@ -47,6 +55,7 @@ export interface ParamKind {
  * checked by the operation runner itself.
  */
 export interface PlainStringSpec extends ParamPlace, NoRules {
+  /** `'string'`: a plain string. */
   readonly type: 'string';
 }
 
@@ -54,6 +63,7 @@ type NoRules = { readonly [Rule in keyof ParamRules]?: undefined };
 
 /** A parameter of a kind (`numberParam`, `idsParam`, `stringParam` for a string with rules...). */
 export interface KindParamSpec extends ParamPlace, ParamRules {
+  /** The parameter's kind (`numberParam`, `idsParam`...), which carries its check. */
   readonly type: ParamKind;
 }
 

@@ -10,9 +10,14 @@ export type ResultKindName = 'void' | 'first' | 'first-or-null' | 'data' | 'enve
  * shapes of the operations it imports.
  */
 export interface ResultKind {
+  /** The kind's name, for a declaration read as data. */
   readonly name: ResultKindName;
   /** The answer's body is handed over as text, not parsed as JSON (`textResult`). */
   readonly text?: boolean;
+  /**
+   * Makes the result of the answers; the pipeline calls it.
+   * @internal
+   */
   readonly shape: (answers: readonly ApiAnswer[], operation: { readonly method: string; readonly path: string }) => unknown;
 }
 

@@ -26,7 +26,9 @@ export interface RequestOptions {
 
 /** The state of one rate-limit bucket. */
 export interface RateLimitState {
+  /** The bucket's size: the points it holds when full (`Ratelimit-Limit`). */
   limit: number;
+  /** The points left (`Ratelimit-Remaining`). */
   remaining: number;
   /** Epoch ms when the bucket is full again. */
   resetAt: number;

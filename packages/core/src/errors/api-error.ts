@@ -2,11 +2,17 @@ import { PlatformError, type PlatformErrorOptions } from './platform-error';
 
 /** The fields of a PlatformApiError. */
 export interface PlatformApiErrorInit extends PlatformErrorOptions {
+  /** HTTP status. */
   status: number;
+  /** HTTP method of the failed request. */
   method: string;
+  /** Full URL of the failed request, with its query. */
   url: string;
+  /** Short label such as `Bad Request`. */
   error?: string | undefined;
+  /** Parsed body, or the raw text when it is not JSON. */
   body?: unknown;
+  /** Response headers. */
   headers?: Headers | undefined;
 }
 
@@ -20,6 +26,7 @@ export interface PlatformApiErrorInit extends PlatformErrorOptions {
  */
 export class PlatformApiError extends PlatformError {
   static override readonly marker: symbol = Symbol.for('platform.error.PlatformApiError');
+  /** The class's name, as stack traces and logs show it. */
   override name = 'PlatformApiError';
 
   // Declared, not defined: the constructor sets them (a definition would be emitted too).

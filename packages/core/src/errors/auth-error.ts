@@ -2,6 +2,7 @@ import { PlatformError, type PlatformErrorOptions } from './platform-error';
 
 /** The fields of a PlatformAuthError. */
 export interface PlatformAuthErrorOptions extends PlatformErrorOptions {
+  /** The user the failure concerns, when there is one. */
   userId?: string | undefined;
 }
 
@@ -10,6 +11,7 @@ export interface PlatformAuthErrorOptions extends PlatformErrorOptions {
  */
 export class PlatformAuthError extends PlatformError {
   static override readonly marker: symbol = Symbol.for('platform.error.PlatformAuthError');
+  /** The class's name, as stack traces and logs show it. */
   override name = 'PlatformAuthError';
 
   /** The user the failure concerns, when there is one. Declared: the constructor sets it. */

@@ -6,5 +6,6 @@ import { PlatformError } from './platform-error';
  */
 export class PlatformEventSubError extends PlatformError {
   static override readonly marker: symbol = Symbol.for('platform.error.PlatformEventSubError');
+  /** The class's name, as stack traces and logs show it. */
   override name = 'PlatformEventSubError';
 }

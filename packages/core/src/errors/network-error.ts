@@ -6,5 +6,6 @@ import { PlatformError } from './platform-error';
  */
 export class PlatformNetworkError extends PlatformError {
   static override readonly marker: symbol = Symbol.for('platform.error.PlatformNetworkError');
+  /** The class's name, as stack traces and logs show it. */
   override name = 'PlatformNetworkError';
 }

@@ -1,5 +1,6 @@
 /** Options every error class accepts: the failure it wraps. */
 export interface PlatformErrorOptions {
+  /** The failure this error wraps; it becomes the error's `cause`. */
   cause?: unknown;
 }
 
@@ -18,8 +19,13 @@ export interface PlatformErrorOptions {
 export class PlatformError extends Error {
   /** The marker that identifies instances of this class; each subclass declares its own. */
   static readonly marker: symbol = Symbol.for('platform.error.PlatformError');
+  /** The class's name, as stack traces and logs show it. */
   override name = 'PlatformError';
 
+  /**
+   * What `instanceof` answers: true for an instance of this class or a subclass, made by this
+   * installed copy of the library or another.
+   */
   static override [Symbol.hasInstance](value: unknown): boolean {
     // The ordinary prototype check first: it answers for class relations (`Sub.prototype
     // instanceof PlatformError`) and for this copy's own instances; the marker answers for

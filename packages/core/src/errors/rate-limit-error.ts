@@ -2,6 +2,7 @@ import { PlatformApiError, type PlatformApiErrorInit } from './api-error';
 
 /** The fields of a PlatformRateLimitError. */
 export interface PlatformRateLimitErrorInit extends Omit<PlatformApiErrorInit, 'status'> {
+  /** Epoch ms when the request may be sent again; undefined when unknown. */
   resetAt: number | undefined;
   /** The clock that `retryAfter` is read against; `Date.now` when omitted. */
   now?: () => number;
@@ -14,6 +15,7 @@ export interface PlatformRateLimitErrorInit extends Omit<PlatformApiErrorInit, '
  */
 export class PlatformRateLimitError extends PlatformApiError {
   static override readonly marker: symbol = Symbol.for('platform.error.PlatformRateLimitError');
+  /** The class's name, as stack traces and logs show it. */
   override name = 'PlatformRateLimitError';
 
   /**

@@ -9,7 +9,9 @@ export interface PlatformScopeErrorInit extends PlatformErrorOptions {
   granted: readonly string[];
   /** Owner of the token. */
   userId: string;
+  /** HTTP method of the endpoint. */
   method: string;
+  /** The endpoint's path under `baseUrl`, as the message names it. */
   path: string;
 }
 
@@ -22,11 +24,15 @@ export interface PlatformScopeErrorInit extends PlatformErrorOptions {
  */
 export class PlatformScopeError extends PlatformAuthError {
   static override readonly marker: symbol = Symbol.for('platform.error.PlatformScopeError');
+  /** The class's name, as stack traces and logs show it. */
   override name = 'PlatformScopeError';
 
   // Declared, not defined: the constructors set them (a definition would be emitted too).
+  /** Scopes that would satisfy the endpoint; one suffices. */
   declare readonly required: readonly string[];
+  /** Scopes of the token. */
   declare readonly granted: readonly string[];
+  /** Owner of the token. */
   declare readonly userId: string;
 
   constructor(init: PlatformScopeErrorInit) {

@@ -2,9 +2,13 @@ import type { Clock } from '../clock';
 
 /** A request as the stub saw it. */
 export interface SeenRequest {
+  /** The HTTP method. */
   method: string;
+  /** The full URL, with its query. */
   url: URL;
+  /** The request headers. */
   headers: Headers;
+  /** The body text, or undefined when the request has none. */
   body: string | undefined;
   /** The clock's time when the request was sent. */
   at: number;
@@ -16,7 +20,14 @@ export interface SeenRequest {
  * answer until the request's signal aborts, as a silent server).
  */
 export type StubReply =
-  | { status?: number; body?: unknown; headers?: Record<string, string> }
+  | {
+      /** The HTTP status; 200 when omitted. */
+      status?: number;
+      /** A string sent as it is, anything else as JSON; no body when omitted. */
+      body?: unknown;
+      /** Response headers; they override the JSON `Content-Type` the stub sets for an object body. */
+      headers?: Record<string, string>;
+    }
   | Response
   | Error
   | 'hang';
@@ -62,5 +73,10 @@ export function createFetchStub(
     const headers = { ...(json && body !== null ? { 'Content-Type': 'application/json' } : {}), ...reply.headers };
     return new Response(body, { status, headers });
   };
-  return { fetch, requests };
+  return {
+    /** The fetch to pass as `createClient({ fetch })`. */
+    fetch,
+    /** Every request the stub has seen, in order. */
+    requests,
+  };
 }

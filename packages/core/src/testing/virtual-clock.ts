@@ -14,6 +14,7 @@ export interface VirtualClock extends Clock {
   stop(): void;
 }
 
+/** Options of `createVirtualClock()`. */
 export interface VirtualClockOptions {
   /** Epoch ms to start at. Default 1,700,000,000,000. */
   start?: number;

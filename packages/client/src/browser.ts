@@ -2,6 +2,38 @@
 // but the webhook and conduit listeners, which need the app token and so a server.
 export * from './common';
 export { Platform, type PlatformOptions } from './platform-browser';
+// The types of the operation groups `Platform` hands out (`client.chat`...), and of the standalone
+// operations a group binds.
+export type {
+  ChatGroup,
+  ModerationGroup,
+  GuestStarGroup,
+  UsersGroup,
+  ChannelsGroup,
+  TeamsGroup,
+  SearchGroup,
+  GamesGroup,
+  ContentClassificationLabelsGroup,
+  WhispersGroup,
+  StreamsGroup,
+  VideosGroup,
+  ClipsGroup,
+  ScheduleGroup,
+  RaidsGroup,
+  AdsGroup,
+  ChannelPointsGroup,
+  PollsGroup,
+  PredictionsGroup,
+  GoalsGroup,
+  HypeTrainGroup,
+  CharityGroup,
+  BitsGroup,
+  SubscriptionsGroup,
+  ExtensionsGroup,
+  AnalyticsGroup,
+  EntitlementsGroup,
+} from './groups';
+export type { Operation } from './bind';
 // EventSub: the catalogue, the payload types and the listener base, the WebSocket listener. They are
 // re-exported here, not in ./common: a star re-export of another package in a chunk both builds
 // share would become a runtime copy of that package's names in each build.

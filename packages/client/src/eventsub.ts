@@ -20,14 +20,23 @@ import { boundGroup, type BoundGroup } from './bind';
  * for clean-up scripts and dashboards.
  */
 export const eventSubOperations = {
+  /** Creates an EventSub subscription ({@link createSubscription}). */
   createSubscription,
+  /** Deletes an EventSub subscription ({@link deleteSubscription}). */
   deleteSubscription,
+  /** Lists the EventSub subscriptions the client created, in every status ({@link subscriptions}). */
   subscriptions,
+  /** Lists the client's conduits with their shard counts ({@link conduits}). */
   conduits,
+  /** Creates a conduit with unbound shards ({@link createConduit}). */
   createConduit,
+  /** Changes a conduit's shard count ({@link updateConduit}). */
   updateConduit,
+  /** Deletes a conduit ({@link deleteConduit}). */
   deleteConduit,
+  /** Lists a conduit's shards with their status and transport ({@link conduitShards}). */
   conduitShards,
+  /** Binds conduit shards to a WebSocket session or a webhook callback ({@link updateConduitShards}). */
   updateConduitShards,
 };
 

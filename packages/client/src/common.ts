@@ -23,7 +23,6 @@ export {
   dataResult,
   envelopeResult,
   pageResult,
-  textResult,
   Paginator,
   PlatformError,
   PlatformApiError,

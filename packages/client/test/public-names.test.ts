@@ -31,7 +31,7 @@ describe('the names @platform/client exports', () => {
     ['browser', browser],
   ])('leave out the internal names of core (%s build)', (_build, exported) => {
     for (const name of internalNames) expect(exported, name).not.toHaveProperty(name);
-    for (const name of ['Platform', 'createClient', 'defineOperation', 'callOperation', 'Paginator', 'PlatformError', 'textResult']) {
+    for (const name of ['Platform', 'createClient', 'defineOperation', 'callOperation', 'Paginator', 'PlatformError']) {
       expect(exported, name).toHaveProperty(name);
     }
   });

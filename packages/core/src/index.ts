@@ -23,7 +23,6 @@ export {
   dataResult,
   envelopeResult,
   pageResult,
-  textResult,
   type ResultKind,
   type ResultKindName,
 } from './results';

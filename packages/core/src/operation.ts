@@ -102,7 +102,6 @@ function callFor(operation: AnyOperation, params: Params): Call {
     // The declaration holds every field of a call target (method, path, token, scopes, acting user).
     target: operation,
     params,
-    text: operation.result.text,
     encode(final) {
       const query: [string, unknown][] = [];
       let body: Record<string, unknown> | undefined;

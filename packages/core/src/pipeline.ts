@@ -18,24 +18,17 @@ export interface Call {
   readonly params: Readonly<Record<string, unknown>>;
   /** Turns the final parameters into the query string (without `?`) and the JSON body. */
   encode(params: Readonly<Record<string, unknown>>): { search: string; body: unknown };
-  /** The answer's body is handed over as text instead of parsed as JSON (an operation with `textResult`). */
-  readonly text?: boolean | undefined;
 }
 
 /** A 2xx answer, parsed. */
 export interface ApiAnswer {
   status: number;
   headers: AnswerHeaders;
-  /** The parsed JSON body, or undefined for 204 and empty bodies; for a `text` call, the body text as it is. */
+  /** The parsed JSON body, or undefined for 204 and empty bodies. */
   data: unknown;
   url: string;
 }
 
-/**
- * The credential of a call to an endpoint that takes no token (`token: 'none'`): nothing to send in
- * Authorization and, like a raw token, nothing to renew after a 401.
- */
-const anonymous: Credential = { kind: 'raw', accessToken: '', bucket: 'anonymous' };
 
 /** Methods that may be sent again after a failure that leaves the outcome unknown. */
 const idempotent: ReadonlySet<string> = new Set(['GET', 'PUT', 'DELETE']);
@@ -56,17 +49,13 @@ export async function runCall(core: ClientCore, call: Call, options: RequestOpti
   const label = `${target.method} ${target.path}`;
 
   const credentialRequest: CredentialRequest = { target, params: call.params, as: options.as, signal };
-  const anonymousCall = target.token === 'none';
   // A raw token does not say who it belongs to: fillActingUser() refuses an unset acting-user field.
-  const chosen = anonymousCall ? anonymous : options.token === undefined ? core.authenticator.credential(credentialRequest) : rawCredential(options.token);
+  const chosen = options.token === undefined ? core.authenticator.credential(credentialRequest) : rawCredential(options.token);
   let credential = 'then' in chosen ? await chosen : chosen;
   const params = fillActingUser(call, credential);
   const { search, body } = call.encode(params);
   const url = `${core.baseUrl}${target.path}${search ? `?${search}` : ''}`;
-  // Built in one literal (one object shape per kind of call); an endpoint that takes no token gets no Authorization.
-  const requestHeaders: Record<string, string> = anonymousCall
-    ? { 'Client-Id': core.clientId }
-    : { 'Client-Id': core.clientId, Authorization: `Bearer ${credential.accessToken}` };
+  const requestHeaders: Record<string, string> = { 'Client-Id': core.clientId, Authorization: `Bearer ${credential.accessToken}` };
   if (body !== undefined) requestHeaders['Content-Type'] = 'application/json';
   const exchange: Exchange = { method: target.method, url, headers: requestHeaders, body: body === undefined ? undefined : JSON.stringify(body), label };
 
@@ -90,7 +79,7 @@ export async function runCall(core: ClientCore, call: Call, options: RequestOpti
     // An empty bucket's reset (epoch ms) when this is a 429 that says so; recorded with the rest.
     const emptyUntil = core.buckets.record(credential.bucket, headers, status === 429);
 
-    if (status >= 200 && status < 300) return { status, headers, data: call.text ? answer.text : parseSuccess(answer, label), url };
+    if (status >= 200 && status < 300) return { status, headers, data: parseSuccess(answer, label), url };
 
     if (status === 401 && !renewed && credential.kind !== 'raw' && core.authenticator.unauthorized) {
       // Once per call: a dead token is renewed and the request sent again, without using a retry.

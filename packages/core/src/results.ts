@@ -12,8 +12,6 @@ export type ResultKindName = 'void' | 'first' | 'first-or-null' | 'data' | 'enve
 export interface ResultKind {
   /** The kind's name, for a declaration read as data. */
   readonly name: ResultKindName;
-  /** The answer's body is handed over as text, not parsed as JSON (`textResult`). */
-  readonly text?: boolean;
   /**
    * Makes the result of the answers; the pipeline calls it.
    * @internal
@@ -46,11 +44,6 @@ export const envelopeResult: ResultKind = { name: 'envelope', shape: envelope };
 /** A list read page by page: `paginateOperation()` makes it a paginator (a direct call gets the envelope). */
 export const pageResult: ResultKind = { name: 'page', shape: envelope };
 
-/**
- * The body as text, for an answer that is not JSON (`text/calendar`...): the pipeline does not
- * parse it. An empty body gives ''.
- */
-export const textResult: ResultKind = { name: 'text', text: true, shape: (answers) => answers[0]!.data ?? '' };
 
 /** The `data` list of an answer, or an empty one when it has none. */
 export function dataOf(answer: ApiAnswer): unknown[] {

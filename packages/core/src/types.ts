@@ -2,8 +2,9 @@
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * Which token kinds an endpoint accepts. `none`: the platform takes the call without a token, so it
- * goes out without Authorization (and without taking any identity's token). `extension`: the
+ * Which token kinds an endpoint accepts. `none`: the platform takes the call without a token; it
+ * says so in the declaration and the docs, and the operation runs on a view of the client that sends
+ * no Authorization (the schedule's iCalendar does). `extension`: the
  * platform takes only a JWT signed with an extension's secret; it says so in the declaration and the
  * docs, while the pipeline treats it like any kind: the operation runs on `extensionJwtClient()`'s
  * handle, whose authenticator signs the JWT.

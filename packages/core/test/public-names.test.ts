@@ -34,7 +34,7 @@ describe('the entry points of @platform/core', () => {
   });
 
   it('keep what a program calls in the public entry', () => {
-    for (const name of ['createClient', 'PlatformClient', 'defineOperation', 'callOperation', 'paginateOperation', 'validateParams', 'Paginator', 'systemClock', 'textResult', 'numberParam', 'PlatformError', 'PlatformApiError', 'PlatformEventSubError']) {
+    for (const name of ['createClient', 'PlatformClient', 'defineOperation', 'callOperation', 'paginateOperation', 'validateParams', 'Paginator', 'systemClock', 'numberParam', 'PlatformError', 'PlatformApiError', 'PlatformEventSubError']) {
       expect(core, name).toHaveProperty(name);
     }
   });

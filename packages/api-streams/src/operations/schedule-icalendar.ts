@@ -1,4 +1,8 @@
-import { callOperation, defineOperation, textResult, type ClientHandle, type RequestOptions } from '@platform/core';
+import { callOperation, defineOperation, type ClientHandle, type RequestOptions, type ResultKind } from '@platform/core';
+import { anonymousTextClient } from '../anonymous-text';
+
+/** The answer's text, as `anonymousTextClient()` hands it over ('' for an empty body). */
+const calendarText: ResultKind = { name: 'text', shape: (answers) => answers[0]?.data ?? '' };
 
 /** Parameters of `scheduleICalendar`. */
 export interface ScheduleICalendarParams {
@@ -16,7 +20,7 @@ export const scheduleICalendarOperation = /* @__PURE__ */ defineOperation<Schedu
   params: {
     broadcaster_id: { type: 'string', in: 'query', required: true },
   },
-  result: textResult,
+  result: calendarText,
 });
 
 /**
@@ -33,5 +37,7 @@ export const scheduleICalendarOperation = /* @__PURE__ */ defineOperation<Schedu
  * await writeFile('schedule.ics', ics);
  */
 export function scheduleICalendar(client: ClientHandle, params: ScheduleICalendarParams, options?: RequestOptions): Promise<string> {
-  return callOperation(client, scheduleICalendarOperation, params, options);
+  // The `as` and `token` options are dropped: the call carries no token at all.
+  const { as: _as, token: _token, ...rest } = options ?? {};
+  return callOperation(anonymousTextClient(client), scheduleICalendarOperation, params, rest);
 }

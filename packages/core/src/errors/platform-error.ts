@@ -31,7 +31,7 @@ export class PlatformError extends Error {
     // instanceof PlatformError`) and for this copy's own instances; the marker answers for
     // instances made by another installed copy.
     return (
-      Function.prototype[Symbol.hasInstance].call(this, value) ||
+      super[Symbol.hasInstance](value) ||
       (typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[this.marker] === true)
     );
   }

@@ -14,7 +14,8 @@ export {
 } from '../options';
 export { rawTokenAuthenticator, rawCredential, noTokenError, missingActingUserError } from '../authenticator';
 export { runCall, type Call, type ApiAnswer } from '../pipeline';
-export type { AnswerHeaders } from '../transport';
+export type { AnswerHeaders, Answer, Exchange, Sender, Sending } from '../transport';
+export { internalsOf } from '../internals';
 export { authServerRequest, type AuthServerRequest, type AuthServerAnswer } from '../auth-server';
 export { encodeQuery } from '../operation';
 export { retryDelay, endpointLimitDelay } from '../backoff';

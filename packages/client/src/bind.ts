@@ -6,7 +6,10 @@ export type Operation = (client: ClientHandle, ...args: never[]) => unknown;
 /** An operation with its client already bound: `client.chat.chatters(params, options)`. */
 export type Bound<F> = F extends (client: ClientHandle, ...args: infer Args) => infer Result ? (...args: Args) => Result : never;
 
-/** A group of operations bound to one client (or view of a client). */
+/**
+ * A group of operations bound to one client (or view of a client).
+ * @inline
+ */
 export type BoundGroup<Group extends Record<string, Operation>> = { readonly [Name in keyof Group]: Bound<Group[Name]> };
 
 const cache = new WeakMap<object, Map<string, unknown>>();

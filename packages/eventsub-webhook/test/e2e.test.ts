@@ -57,7 +57,9 @@ const followCondition = () => ({ broadcaster_user_id: broadcaster.id, moderator_
 const enabled = (id: string | undefined) => mock.eventsub.subscriptions().some((each) => each.id === id && each.status === 'enabled');
 
 beforeEach(async () => {
-  mock = await createMockPlatform({ eventsub: { webhookTimeoutMs: 200, webhookRetryDelaysMs: [50, 50] } });
+  // The platform's patience with a callback is seconds: shorter, a challenge answered late on a
+  // loaded machine fails verification, and `ready` rightly rejects.
+  mock = await createMockPlatform({ eventsub: { webhookTimeoutMs: 5000, webhookRetryDelaysMs: [50, 50] } });
   const app = mock.addClient({ clientId: 'webhook-e2e-app', clientSecret: 'webhook-e2e-client-secret' });
   broadcaster = mock.addUser({ id: '100', login: 'pixelforge', display_name: 'PixelForge' });
   moderator = mock.addUser({ id: '200', login: 'mossmod', display_name: 'MossMod' });
@@ -89,7 +91,9 @@ describe('webhook listener against the mock platform', () => {
     expect(challenge.status).toBe(200);
     await until(() => enabled(handle.id));
 
-    // The first attempt is answered too late, so the platform sends the same message again.
+    // The first attempt is answered too late (past a short patience, set once the challenge is
+    // answered), so the platform sends the same message again.
+    mock.eventsub.configure({ webhookTimeoutMs: 200 });
     holdFirstAttempts = true;
     expect(mock.eventsub.trigger('channel.follow', { broadcaster_user_id: broadcaster.id, user_name: 'Fan' })).toBe(1);
     await until(() => mock.eventsub.deliveries.some((delivery) => delivery.outcome === 'acknowledged'));
@@ -109,9 +113,6 @@ describe('webhook listener against the mock platform', () => {
 
   it('delivers an event raised right after await ready, 100 times in a row (a new listener each time)', async () => {
     // A user's first call: a new listener, `await on(...).ready`, and the event at once.
-    // The platform's patience with a callback, not this file's 200 ms (made for the retry test): a
-    // challenge answered late on a loaded machine fails verification, and `ready` rightly rejects.
-    mock.eventsub.configure({ webhookTimeoutMs: 5000 });
     let current: WebhookListener | undefined;
     const roundServer = await serve((request, response) => current!.handler(request, response));
     let handedOver = 0;

@@ -57,15 +57,24 @@ node out/smoke.mjs
 
 echo "esbuild, a browser bundle of @platform/client"
 printf "import { Platform, eventSubWebSocket, PlatformError } from '@platform/client';\nconsole.log(typeof Platform, typeof eventSubWebSocket, typeof PlatformError);\n" > browser-entry.mjs
-"$root/node_modules/.bin/esbuild" browser-entry.mjs --bundle --platform=browser --format=esm --minify \
-  --outfile=out/browser.js --metafile=out/browser-meta.json --log-level=warning 2> out/esbuild.log || { cat out/esbuild.log; exit 1; }
-if [ -s out/esbuild.log ]; then cat out/esbuild.log; echo "the browser bundle had warnings" >&2; exit 1; fi
+# The workspace's esbuild (tsup's), by path, through its API.
+esbuild="$(cd "$root" && node -p "require.resolve('esbuild', { paths: [require.resolve('tsup')] })")"
 node -e '
-  const inputs = Object.keys(require("./out/browser-meta.json").inputs);
+  const esbuild = require(process.argv[1]);
+  const result = esbuild.buildSync({
+    entryPoints: ["browser-entry.mjs"], bundle: true, platform: "browser", format: "esm", minify: true,
+    outfile: "out/browser.js", metafile: true, logLevel: "silent",
+  });
+  if (result.warnings.length > 0) {
+    console.error(esbuild.formatMessagesSync(result.warnings, { kind: "warning" }).join("\n"));
+    console.error("the browser bundle had warnings");
+    process.exit(1);
+  }
+  const inputs = Object.keys(result.metafile.inputs);
   const wrong = inputs.filter((input) => /node_modules\/ws\/|websocket\.node|runtime-sender\.node|^node:/.test(input));
   if (wrong.length > 0) { console.error("the browser bundle holds Node-only code:", wrong); process.exit(1); }
   console.log(`${inputs.length} modules, none of them Node-only`);
-'
+' "$esbuild"
 
 for spec in ${SMOKE_RUNTIMES:-}; do
   runtime="${spec%@*}"

@@ -51,12 +51,14 @@ export async function setup(options: { secret?: boolean; tokens?: TokenStore; cl
 }
 
 /**
- * The real clock (timers, randomness) whose `now` a test can move forward at once: for windows
- * measured on the client clock (the rest after a failed refresh) without waiting them out.
+ * The real clock's timers and randomness, with a `now` that stands still unless the test moves it:
+ * for windows measured on the client clock (the rest after a failed refresh), exact whatever the
+ * machine's load, and without waiting them out.
  */
 export function steppingClock() {
+  const start = Date.now();
   let offset = 0;
-  const clock: Clock = { ...systemClock, now: () => Date.now() + offset };
+  const clock: Clock = { ...systemClock, now: () => start + offset };
   return {
     clock,
     advance(ms: number) {

@@ -1,6 +1,13 @@
 import { arrayParam, booleanParam, defineOperation, PlatformError, voidResult, type ClientHandle, type ParamKind } from '@platform/core';
 import { bytesParam, fiveKilobytes, record } from '../checks';
 import { callSigned, type ExtensionRequestOptions } from '../extension-jwt';
+import { describeValue } from '@platform/core/internal';
+
+/** A target list as a message shows it: its JSON, cut after 40 characters like any value. */
+function shown(targets: unknown[]): string {
+  const text = JSON.stringify(targets);
+  return text.length > 40 ? `${text.slice(0, 40)}… (${text.length} characters)` : text;
+}
 
 /** A PubSub target: the channel's viewers, every channel the extension is active on, or one user. */
 export type ExtensionPubSubTarget = 'broadcast' | 'global' | `whisper-${string}`;
@@ -59,12 +66,12 @@ function checkAudience(params: unknown): void {
   const targets = given.target as unknown[];
   if (given.is_global_broadcast === true) {
     if (given.broadcaster_id !== undefined) {
-      throw new PlatformError(`The parameter broadcaster_id of ${name} cannot be combined with is_global_broadcast true; got broadcaster_id ${JSON.stringify(given.broadcaster_id)}.`);
+      throw new PlatformError(`The parameter broadcaster_id of ${name} cannot be combined with is_global_broadcast true; got broadcaster_id ${describeValue(given.broadcaster_id)}.`);
     }
-    if (targets.length !== 1 || targets[0] !== 'global') throw new PlatformError(`The parameter target of ${name} must be ["global"] with is_global_broadcast true; got ${JSON.stringify(targets)}.`);
+    if (targets.length !== 1 || targets[0] !== 'global') throw new PlatformError(`The parameter target of ${name} must be ["global"] with is_global_broadcast true; got ${shown(targets)}.`);
     return;
   }
-  if (targets.includes('global')) throw new PlatformError(`The parameter target of ${name} holds "global", which needs is_global_broadcast true; got ${JSON.stringify(targets)}.`);
+  if (targets.includes('global')) throw new PlatformError(`The parameter target of ${name} holds "global", which needs is_global_broadcast true; got ${shown(targets)}.`);
   if (given.broadcaster_id === undefined) throw new PlatformError(`${name} needs the parameter broadcaster_id, unless is_global_broadcast is true.`);
 }
 

@@ -1,5 +1,6 @@
+import { PlatformError } from '@platform/core';
 import { describe, expect, it } from 'vitest';
-import { authorizationByUser, channelInformation, games, users } from '../src/index';
+import { authorizationByUser, channelInformation, games, gamesOperation, users, usersOperation } from '../src/index';
 import { stubClient, type SeenRequest } from './stub';
 
 /*
@@ -52,6 +53,58 @@ describe('users: id and login count together, 100 per request', () => {
     expect(requests.every((request) => !request.url.searchParams.has('id'))).toBe(true);
     await users(client, { id: '42' }, { as: 'app' });
     expect(requests[2]!.url.search).toBe('?id=42');
+  });
+});
+
+describe('users and games: the combined lists, checked and split', () => {
+  it('the two operations declare the combined lists and nothing else (a split request carries only its share of them)', () => {
+    expect(Object.keys(usersOperation.params)).toEqual(['id', 'login']);
+    expect(Object.keys(gamesOperation.params)).toEqual(['id', 'name', 'igdb_id']);
+  });
+
+  it.each([
+    ['a number', { id: 5 }, 'id', 'must be an ID or a list of IDs (non-empty strings); got 5.'],
+    ['an empty string', { id: '' }, 'id', 'must be an ID or a list of IDs (non-empty strings); got "".'],
+    ['a list holding a number', { login: ['alice', 7] }, 'login', 'must be an ID or a list of IDs (non-empty strings); got an array.'],
+    ['a list holding a list', { login: [['alice']] }, 'login', 'must be an ID or a list of IDs (non-empty strings); got an array.'],
+    ['an object', { id: { id: '1' } }, 'id', 'must be an ID or a list of IDs (non-empty strings); got an object.'],
+    ['null', { login: null }, 'login', 'must be an ID or a list of IDs (non-empty strings); got null.'],
+    ['an empty list', { login: [] }, 'login', 'must hold at least one ID; got an array.'],
+  ])('users with %s is refused before anything is sent', async (_, params, key, problem) => {
+    const { client, requests } = stubClient(echo(['id', 'login'], userOf));
+    const error = await users(client, params as never, { as: 'app' }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PlatformError);
+    expect((error as Error).message).toBe(`The parameter ${key} of users.users ${problem}`);
+    expect(requests).toHaveLength(0);
+  });
+
+  it('games checks each list: an empty IGDB ID in a list is refused', async () => {
+    const { client, requests } = stubClient(echo(['id', 'name', 'igdb_id'], (key, value) => ({ id: `${key}:${value}` })));
+    await expect(games(client, { id: '1', igdb_id: ['2', ''] }, { as: 'app' })).rejects.toThrow(
+      'The parameter igdb_id of games.games must be an ID or a list of IDs (non-empty strings); got an array.',
+    );
+    expect(requests).toHaveLength(0);
+  });
+
+  it('one ID as a string and 100 logins: 1 ID and 99 logins, then 1 login; each request holds only its share', async () => {
+    const { client, requests } = stubClient(echo(['id', 'login'], userOf));
+    const logins = ids('l', 100);
+    const found = await users(client, { id: '42', login: logins }, { as: 'app' });
+    expect(requests.map((request) => request.url.search)).toEqual([
+      `?id=42&${logins
+        .slice(0, 99)
+        .map((login) => `login=${login}`)
+        .join('&')}`,
+      '?login=l99',
+    ]);
+    expect(found.map((user) => user.login)).toEqual(['login-of-42', ...logins]);
+  });
+
+  it('exactly 100 values together go as given, in one request', async () => {
+    const { client, requests } = stubClient(echo(['id', 'login'], userOf));
+    await users(client, { id: '42', login: ids('l', 99) }, { as: 'app' });
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.url.searchParams.getAll('login')).toHaveLength(99);
   });
 });
 

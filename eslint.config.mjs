@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', '.cache/**', '**/*.config.*', 'vitest.*.ts', '.ci/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/.turbo/**', '.cache/**', '**/*.config.*', 'vitest.*.ts', '.ci/**', 'docs/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -1,0 +1,113 @@
+import { PlatformError } from '@platform/core';
+import { Redis } from 'ioredis';
+
+/** Where the Redis server is, shared by `redisTokenStore()` and `redisBuckets()`. */
+export interface RedisConnectionOptions {
+  /**
+   * The server's address, `redis://[[user]:password@]host[:port][/db]` (or `rediss://` for TLS).
+   * The package opens its own connection and closes it with `close()`.
+   */
+  url?: string | undefined;
+  /**
+   * A client of your own (an ioredis `Redis`), used as it is and never closed by this package.
+   * Give either `url` or `client`.
+   */
+  client?: Redis | undefined;
+  /** Prepended to every key this package writes; default `platform:`. */
+  prefix?: string | undefined;
+}
+
+/**
+ * One Redis connection as this package uses it: commands fail fast while the server is away
+ * (no offline queue, so no call hangs), the connection is retried in the background, and every
+ * failure becomes a `PlatformError` that names the server's address without its password.
+ * @internal
+ */
+export class RedisConnection {
+  /** The ioredis client. */
+  readonly redis: Redis;
+  /** The key prefix. */
+  readonly prefix: string;
+  /** The server's address as messages name it: no user name, no password. */
+  readonly address: string;
+  readonly #owned: boolean;
+
+  constructor(options: RedisConnectionOptions, what: string) {
+    if (typeof options !== 'object' || options === null) throw new PlatformError(`${what} needs { url } or { client }.`);
+    const { url, client, prefix = 'platform:' } = options;
+    if ((url === undefined) === (client === undefined)) throw new PlatformError(`${what} needs either url or client, not both.`);
+    if (typeof prefix !== 'string') throw new PlatformError(`${what}: prefix must be a string.`);
+    this.prefix = prefix;
+    if (client !== undefined) {
+      if (typeof client !== 'object' || client === null || typeof (client as { evalsha?: unknown }).evalsha !== 'function') {
+        throw new PlatformError(`${what}: client must be an ioredis client.`);
+      }
+      this.redis = client;
+      this.address = describeClient(client);
+      this.#owned = false;
+      return;
+    }
+    if (typeof url !== 'string' || !/^rediss?:\/\//.test(url)) {
+      throw new PlatformError(`${what}: url must be a redis:// or rediss:// address.`);
+    }
+    this.address = safeAddress(url);
+    this.redis = new Redis(url, {
+      lazyConnect: true,
+      // While the server is away, commands reject at once instead of waiting in a queue.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      connectTimeout: 2_000,
+      // Reconnect in the background: 50 ms, 100 ms... at most 1 s apart, for ever.
+      retryStrategy: (times) => Math.min(times * 50, 1_000),
+    });
+    // Errors are reported through the commands that fail; an unhandled 'error' event would
+    // otherwise be printed by ioredis for every reconnect attempt.
+    this.redis.on('error', () => {});
+    this.#owned = true;
+  }
+
+  /**
+   * Runs `command` once the connection is up. A server that cannot be reached, or a command that
+   * fails, rejects with a PlatformError naming `doing` and the address (the cause holds the
+   * original error).
+   */
+  async run<T>(doing: string, command: (redis: Redis) => Promise<T>): Promise<T> {
+    try {
+      if (this.redis.status === 'wait') await this.redis.connect();
+      return await command(this.redis);
+    } catch (error) {
+      throw new PlatformError(`Redis at ${this.address} failed while ${doing}: ${reason(error)}`, { cause: error });
+    }
+  }
+
+  /** Closes a connection this package opened; a client given by the user is left open. */
+  async close(): Promise<void> {
+    if (!this.#owned) return;
+    if (this.redis.status === 'end') return;
+    try {
+      await this.redis.quit();
+    } catch {
+      this.redis.disconnect();
+    }
+  }
+}
+
+/** The address without credentials: `redis://host:port/db`. */
+export function safeAddress(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.hostname}${parsed.port ? `:${parsed.port}` : ''}${parsed.pathname === '/' ? '' : parsed.pathname}`;
+  } catch {
+    return 'an address that is not a valid URL';
+  }
+}
+
+function describeClient(client: Redis): string {
+  const { host, port, db } = client.options ?? {};
+  return host ? `redis://${host}:${port ?? 6379}${db ? `/${db}` : ''}` : 'the given client';
+}
+
+function reason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message || 'unknown error';
+}

@@ -1,0 +1,1 @@
+export { type RedisConnectionOptions } from './connection';

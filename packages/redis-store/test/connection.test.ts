@@ -1,0 +1,43 @@
+import { PlatformError } from '@platform/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RedisConnection, safeAddress } from '../src/connection';
+import { startRedis, type TestRedis } from './redis-server';
+
+let redis: TestRedis;
+beforeAll(async () => {
+  redis = await startRedis();
+});
+afterAll(async () => {
+  await redis.stop();
+});
+
+describe('RedisConnection', () => {
+  it('names the address without its password', () => {
+    expect(safeAddress('redis://user:hunter2@127.0.0.1:6390/2')).toBe('redis://127.0.0.1:6390/2');
+  });
+
+  it('rejects an unreachable server with a PlatformError naming the address, not the password', async () => {
+    const connection = new RedisConnection({ url: 'redis://:s3cret-pass@127.0.0.1:1' }, 'redisTokenStore()');
+    const error = await connection.run('reading a token', (client) => client.ping()).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PlatformError);
+    expect((error as Error).message).toMatch(/^Redis at redis:\/\/127\.0\.0\.1:1 failed while reading a token: /);
+    expect((error as Error).message).not.toContain('s3cret-pass');
+    await connection.close();
+  });
+
+  it('fails fast while the server is away and recovers when it returns', async () => {
+    const connection = new RedisConnection({ url: redis.url }, 'redisTokenStore()');
+    expect(await connection.run('pinging', (client) => client.ping())).toBe('PONG');
+    await redis.stop();
+    const started = Date.now();
+    await expect(connection.run('pinging', (client) => client.ping())).rejects.toThrow(PlatformError);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    await redis.start();
+    await expect.poll(() => connection.run('pinging', (client) => client.ping()).catch(() => 'down'), { timeout: 5_000, interval: 50 }).toBe('PONG');
+    await connection.close();
+  });
+
+  it('refuses both url and client, and neither', () => {
+    expect(() => new RedisConnection({}, 'redisBuckets()')).toThrow('redisBuckets() needs either url or client, not both.');
+  });
+});

@@ -254,19 +254,7 @@ describe('webhook listener against the mock platform', () => {
     const handle = listener.on('channel.follow', followCondition(), handler);
     await handle.ready;
     await until(() => enabled(handle.id));
-    expect(listener.stats()).toEqual({
-      transport: 'webhook',
-      delivered: 0,
-      duplicates: 0,
-      drops: 0,
-      reconnects: 0,
-      handoffs: 0,
-      lastKeepaliveAt: undefined,
-      refused: 0,
-      revocations: 0,
-      subscriptions: 1,
-      connections: [],
-    });
+    expect(listener.stats()).toEqual({ transport: 'webhook', delivered: 0, duplicates: 0, drops: 0, reconnects: 0, handoffs: 0, lastKeepaliveAt: undefined, refused: 0, revocations: 0, subscriptions: 1, connections: [] });
 
     for (let n = 1; n <= 3; n++) mock.eventsub.trigger('channel.follow', { broadcaster_user_id: broadcaster.id, user_name: `Fan ${n}` });
     await until(() => handler.mock.calls.length === 3);
@@ -298,19 +286,7 @@ describe('webhook listener against the mock platform', () => {
     const id = handle.id!;
     mock.eventsub.revoke(id, 'authorization_revoked');
     await until(() => errors.length === 1);
-    expect(listener.stats()).toEqual({
-      transport: 'webhook',
-      delivered: 3,
-      duplicates: 2,
-      drops: 0,
-      reconnects: 0,
-      handoffs: 0,
-      lastKeepaliveAt: undefined,
-      refused: 3,
-      revocations: 1,
-      subscriptions: 0,
-      connections: [],
-    });
+    expect(listener.stats()).toEqual({ transport: 'webhook', delivered: 3, duplicates: 2, drops: 0, reconnects: 0, handoffs: 0, lastKeepaliveAt: undefined, refused: 3, revocations: 1, subscriptions: 0, connections: [] });
 
     expect(matching('debug', /^EventSub webhook: answered the verification challenge of subscription \S+ to channel\.follow \(version 2\)$/)).toHaveLength(1);
     expect(matching('debug', /^EventSub webhook: delivered channel\.follow message \S+$/)).toHaveLength(3);

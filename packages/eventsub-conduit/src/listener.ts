@@ -8,12 +8,14 @@ import {
   createListenerSubscription,
   deleteConduit,
   deleteListenerSubscription,
+  emptyConnectionCounts,
   isTransient,
   readBackDelay,
   updateConduitOperation,
   updateConduitShards,
   type Conduit,
   type ConduitShardTransportUpdate,
+  type EventSubConnectionStats,
   type EventSubListenerOptions,
   type ListenerSubscription,
 } from '@platform/eventsub';
@@ -161,14 +163,17 @@ export class ConduitListener extends EventSubListener {
         throw new PlatformError('The verificationTimeoutMs option must be a positive number of milliseconds.');
       }
       this.#webhook = webhook;
+      this.keepSecret(webhook.secret);
       const receiver = new WebhookReceiver({
         secret: webhook.secret,
         clock: clientCore(client).clock,
         report: this.report,
         challenge: (payload) => this.#challenge(payload),
-        deliver: (messageType, payload) => {
-          this.#deliver(messageType, payload.subscription, payload, (events) => receiver.fresh(events));
+        deliver: (messageType, payload, messageId) => {
+          this.#deliver(messageType, payload.subscription, payload, messageId, (events) => receiver.fresh(events));
         },
+        refused: this.refusedDelivery,
+        repeated: this.duplicate,
       });
       this.handler = receiver.handler;
       this.fetch = receiver.fetch;
@@ -220,6 +225,18 @@ export class ConduitListener extends EventSubListener {
 
   protected detach(subscription: ListenerSubscription): Promise<void> {
     return subscription.id === undefined ? Promise.resolve() : deleteListenerSubscription(this.client, subscription.id, 'app');
+  }
+
+  /** One entry per shard of this listener, with its session's counters (a webhook shard's are 0: the listener counts its deliveries). */
+  protected override connectionStats(): EventSubConnectionStats[] {
+    return [...this.#shards.values()].map(({ id, session, bound }) => ({
+      transport: session ? 'websocket' : 'webhook',
+      sessionId: session?.sessionId,
+      shardId: id,
+      connected: bound !== undefined,
+      subscriptions: 0,
+      ...(session ? session.stats : emptyConnectionCounts()),
+    }));
   }
 
   protected async shutdown(): Promise<void> {
@@ -291,12 +308,18 @@ export class ConduitListener extends EventSubListener {
       : new EventSubSession(
           { url: this.#url, webSocket: this.#webSocket!, clock: clientCore(this.client).clock },
           {
-            welcome: () => {
+            welcome: (sessionId, reconnected) => {
+              this.welcomed(sessionId, id, reconnected);
               this.#bind(shard, conduitId);
             },
             message: (frame) => {
-              this.#deliver(frame.metadata.message_type, frame.payload.subscription, frame.payload);
+              if (this.#deliver(frame.metadata.message_type, frame.payload.subscription, frame.payload, frame.metadata.message_id)) session!.stats.delivered++;
             },
+            handoff: (sessionId) => {
+              this.handedOff(sessionId, id);
+            },
+            duplicate: this.duplicate,
+            keepalive: this.keepalive,
             drop: (sessionId, code, reason) => {
               // What was under way for the old session no longer applies.
               shard.binding++;
@@ -355,6 +378,7 @@ export class ConduitListener extends EventSubListener {
     shard.bound = bound;
     shard.reported = false;
     shard.attempt = 0;
+    this.shardBound(shard.id, shard.session ? bound : undefined);
     if (shard.session) this.connected({ sessionId: bound, shardId: shard.id });
     this.#settle();
   }
@@ -435,6 +459,7 @@ export class ConduitListener extends EventSubListener {
       // The platform enables the shard once it has read this answer, a moment later: until it
       // lists the shard as enabled, an event would find no shard to go to.
       answered: () => {
+        this.challengeAnswered(undefined, shard.id);
         if (this.closed || shard.bound !== undefined) return;
         this.#unconfirmed.set(shard, shard.binding);
         this.#readShards();
@@ -555,21 +580,29 @@ export class ConduitListener extends EventSubListener {
 
   /**
    * A notification or revocation from any shard: routed by subscription ID, else by type and
-   * condition. `fresh` drops batch entries a webhook shard delivered before.
+   * condition. `fresh` drops batch entries a webhook shard delivered before. True when a handler
+   * got the event.
    */
-  #deliver(messageType: string, about: WebhookMessageSubscription | undefined, payload: { event?: unknown; events?: unknown }, fresh?: (events: unknown) => unknown): void {
-    if (!about || typeof about.id !== 'string') return;
+  #deliver(
+    messageType: string,
+    about: WebhookMessageSubscription | undefined,
+    payload: { event?: unknown; events?: unknown },
+    messageId: string,
+    fresh?: (events: unknown) => unknown,
+  ): boolean {
+    if (!about || typeof about.id !== 'string') return false;
     const type = String(about.type);
     const version = String(about.version);
     const subscription = this.route(about.id, type, version, about.condition) ?? this.#byCondition(type, version, about.condition);
-    if (!subscription) return;
+    if (!subscription) return false;
     if (messageType === 'revocation') {
       this.#waiting.delete(subscription);
       this.revoked(subscription, typeof about.status === 'string' ? about.status : 'unknown');
-      return;
+      return false;
     }
-    if (messageType !== 'notification') return;
-    this.dispatch(subscription, subscription.batched ? (fresh ? fresh(payload.events) : payload.events) : payload.event);
+    if (messageType !== 'notification') return false;
+    this.dispatch(subscription, subscription.batched ? (fresh ? fresh(payload.events) : payload.events) : payload.event, messageId);
+    return true;
   }
 
   /**

@@ -1,5 +1,6 @@
 import { platformAuth } from '@platform/auth';
 import { createClient, PlatformEventSubError, type PlatformClient } from '@platform/core';
+import { clientCore } from '@platform/core/internal';
 import { createMockPlatform, type MockPlatform } from '@platform/mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
@@ -158,6 +159,62 @@ describe('conduit listener against the mock platform', () => {
     expect(bindErrors).toHaveLength(1);
   });
 
+  it('counts per shard in stats() and logs connects, binds, drops, handoffs and events', async () => {
+    const lines: { level: string; message: string }[] = [];
+    // What the client's `logger` option will set (already filtered and redacted by core).
+    (clientCore(client) as unknown as { log: (level: string, message: string) => void }).log = (level, message) => lines.push({ level, message });
+    const listener = serve({ shardCount: 2 });
+    const seen: string[] = [];
+    await listener.on('stream.online', { broadcaster_user_id: '5007' }, (event) => seen.push(event.id)).ready;
+    await until(() => enabledShards().length === 2);
+    for (let n = 1; n <= 6; n++) mock.eventsub.trigger('stream.online', { broadcaster_user_id: '5007', id: `e${n}` });
+    await until(() => seen.length === 6);
+    const notifications = () => mock.eventsub.deliveries.filter((each) => each.kind === 'notification' && each.type === 'stream.online');
+    // Two repeats, on the shards they went to.
+    const [one, two] = notifications();
+    expect(mock.eventsub.redeliver(one!.messageId)).toBe('sent');
+    expect(mock.eventsub.redeliver(two!.messageId)).toBe('sent');
+    await until(() => listener.stats().duplicates === 2);
+    // Shard 0 moves to a new socket (session_reconnect), shard 1 drops and is bound again.
+    const sessionOf = (shardId: string) => listener.shards.find((shard) => shard.id === shardId)!.sessionId!;
+    const zero = sessionOf('0');
+    const one1 = sessionOf('1');
+    mock.eventsub.reconnectSession(zero);
+    await until(() => listener.stats().handoffs === 1);
+    mock.eventsub.dropSession(one1);
+    await until(() => listener.shards.every((shard) => shard.bound) && sessionOf('1') !== one1 && enabledShards().length === 2);
+    for (let n = 7; n <= 10; n++) mock.eventsub.trigger('stream.online', { broadcaster_user_id: '5007', id: `e${n}` });
+    await until(() => seen.length === 10);
+
+    // The drop disabled shard 1: the platform said so with a conduit.shard.disabled event, which the
+    // listener's own subscription received (delivered too, and counted).
+    await until(() => listener.stats().delivered === 11);
+    const disabled = mock.eventsub.deliveries.filter((each) => each.kind === 'notification' && each.type === 'conduit.shard.disabled');
+    expect(disabled).toHaveLength(1);
+    const stats = listener.stats();
+    expect(stats).toMatchObject({ transport: 'conduit', delivered: 11, duplicates: 2, drops: 1, reconnects: 1, handoffs: 1, refused: 0, revocations: 0, subscriptions: 2 });
+    const perShard = (shardId: string) => [...notifications(), ...disabled].filter((each) => each.shardId === shardId);
+    const firstOf = (shardId: string) => new Set(perShard(shardId).map((each) => each.messageId)).size;
+    expect(stats.connections).toEqual([
+      { transport: 'websocket', sessionId: zero, shardId: '0', connected: true, subscriptions: 0, delivered: firstOf('0'), duplicates: [one, two].filter((each) => each!.shardId === '0').length, drops: 0, reconnects: 0, handoffs: 1, lastKeepaliveAt: undefined },
+      { transport: 'websocket', sessionId: sessionOf('1'), shardId: '1', connected: true, subscriptions: 0, delivered: firstOf('1'), duplicates: [one, two].filter((each) => each!.shardId === '1').length, drops: 1, reconnects: 1, handoffs: 0, lastKeepaliveAt: undefined },
+    ]);
+    expect(firstOf('0') + firstOf('1')).toBe(11);
+
+    const messages = (level: string, pattern: RegExp) => lines.filter((line) => line.level === level && pattern.test(line.message)).map((line) => line.message);
+    expect(messages('info', / connected: /).sort()).toEqual([`EventSub conduit: shard 0 connected: session ${zero} welcomed`, `EventSub conduit: shard 1 connected: session ${one1} welcomed`].sort());
+    expect(messages('info', /reconnected: /)).toEqual([`EventSub conduit: shard 1 reconnected: session ${sessionOf('1')} welcomed`]);
+    expect(messages('info', /bound to/).sort()).toEqual(
+      [`EventSub conduit: shard 0 bound to session ${zero}`, `EventSub conduit: shard 1 bound to session ${one1}`, `EventSub conduit: shard 1 bound to session ${sessionOf('1')}`].sort(),
+    );
+    expect(messages('info', /moved to a new connection/)).toEqual([`EventSub conduit: shard 0 session ${zero} moved to a new connection (session_reconnect)`]);
+    expect(messages('warn', /dropped/)).toEqual([expect.stringMatching(new RegExp(`^EventSub conduit: shard 1 session ${one1} dropped`))]);
+    expect(messages('debug', /^EventSub conduit: delivered stream\.online message \S+$/)).toHaveLength(10);
+    expect(messages('debug', /^EventSub conduit: dropped repeated message /)).toHaveLength(2);
+    for (const line of lines) expect(line.message).not.toContain(clientSecret);
+    expect(errors).toEqual([]);
+  });
+
   it('close() deletes its subscriptions and the conduit it created', async () => {
     const listener = serve();
     await listener.on('stream.online', { broadcaster_user_id: '5002' }, () => undefined).ready;
@@ -289,6 +346,52 @@ describe('conduit listener with webhook callbacks as shards', () => {
     expect(tampered.status).toBe(403);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(seen).toEqual(['first']);
+    expect(errors).toEqual([]);
+  });
+
+  it('shows each webhook shard in stats() and counts deliveries, repeats and refused requests for the listener', async () => {
+    const lines: { level: string; message: string }[] = [];
+    (clientCore(client) as unknown as { log: (level: string, message: string) => void }).log = (level, message) => lines.push({ level, message });
+    const listener = serveWebhook({ shardCount: 2 });
+    await until(() => listener.shards.every((shard) => shard.bound));
+    const seen: string[] = [];
+    await listener.on('stream.online', { broadcaster_user_id: '5004' }, (event) => seen.push(event.id)).ready;
+    for (let n = 1; n <= 3; n++) mock.eventsub.trigger('stream.online', { broadcaster_user_id: '5004', id: `w${n}` });
+    await until(() => seen.length === 3);
+    const sent = mock.eventsub.deliveries.find((each) => each.kind === 'notification' && each.type === 'stream.online')!;
+    mock.eventsub.redeliver(sent.messageId);
+    await until(() => listener.stats().duplicates === 1);
+    const delivery = requests.find((request) => request.type === 'notification')!;
+    expect((await fetch(server.url, { method: 'POST', headers: headersOf(delivery), body: delivery.body.replace('w1', 'forged') })).status).toBe(403);
+
+    const empty = { delivered: 0, duplicates: 0, drops: 0, reconnects: 0, handoffs: 0, lastKeepaliveAt: undefined };
+    expect(listener.stats()).toEqual({
+      transport: 'conduit',
+      delivered: 3,
+      duplicates: 1,
+      drops: 0,
+      reconnects: 0,
+      handoffs: 0,
+      lastKeepaliveAt: undefined,
+      refused: 1,
+      revocations: 0,
+      subscriptions: 2,
+      connections: [
+        { transport: 'webhook', sessionId: undefined, shardId: '0', connected: true, subscriptions: 0, ...empty },
+        { transport: 'webhook', sessionId: undefined, shardId: '1', connected: true, subscriptions: 0, ...empty },
+      ],
+    });
+    const messages = (level: string, pattern: RegExp) => lines.filter((line) => line.level === level && pattern.test(line.message)).map((line) => line.message);
+    expect(messages('info', /bound to/).sort()).toEqual(['EventSub conduit: shard 0 bound to the webhook callback', 'EventSub conduit: shard 1 bound to the webhook callback']);
+    expect(messages('debug', /answered the verification challenge/).sort()).toEqual([
+      'EventSub conduit: answered the verification challenge of shard 0',
+      'EventSub conduit: answered the verification challenge of shard 1',
+    ]);
+    expect(messages('warn', /refused/)).toEqual([`EventSub conduit: refused a request with 403: bad signature (message ${String(delivery.headers['twitch-eventsub-message-id'])})`]);
+    for (const line of lines) {
+      expect(line.message).not.toContain(secret);
+      expect(line.message).not.toContain(clientSecret);
+    }
     expect(errors).toEqual([]);
   });
 

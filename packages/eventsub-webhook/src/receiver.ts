@@ -64,8 +64,15 @@ export interface WebhookReceiverOptions {
   report(error: unknown): void;
   /** The answer to a verification challenge, or undefined to refuse it with 403 (it is not the owner's). */
   challenge(payload: WebhookMessagePayload): WebhookChallengeAnswer | undefined;
-  /** A notification or revocation, after its 204 went out (for `fetch`: before the answer is returned). */
-  deliver(messageType: string, payload: WebhookMessagePayload): void;
+  /** A notification or revocation, after its 204 went out (for `fetch`: before the answer is returned), with its message ID. */
+  deliver(messageType: string, payload: WebhookMessagePayload, messageId: string): void;
+  /**
+   * A POST refused with `status` and handed to nobody: `reason` in the receiver's own words (never
+   * a header's or the body's content), and the message ID header when there was one.
+   */
+  refused?(status: number, reason: string, messageId: string | undefined): void;
+  /** A message whose ID was handed on already: answered 204 and dropped. */
+  repeated?(messageId: string): void;
 }
 
 /** Messages older than this are refused (the platform's advice against replays). */
@@ -84,6 +91,9 @@ const typeHeader = 'twitch-eventsub-message-type';
 const parsedBodyMessage =
   'The request body was already parsed by a middleware: mount express.raw({ type: \'application/json\' }) before the listener, ' +
   'or put the listener before express.json(). The signature covers the exact bytes the platform sent, so a parsed body cannot be checked.';
+
+const missingHeaders = 'no message ID, timestamp or signature header';
+const unknownChallenge = 'a challenge for no subscription or shard of this listener';
 
 const decoder = new TextDecoder();
 const noop = () => undefined;
@@ -155,25 +165,34 @@ export class WebhookReceiver {
    * (403, 400, or 204 for a repeat), else the parsed body. `valid` is the signature's verdict.
    */
   #accept(valid: boolean, messageId: string, timestamp: string, messageType: string | null | undefined, body: RawBody): number | WebhookMessagePayload {
-    if (!valid) return 403;
+    if (!valid) return this.#refuse(403, 'bad signature', messageId);
     const sent = parseTimestamp(timestamp);
     const now = this.#clock.now();
     // NaN (an unreadable timestamp) fails both comparisons.
-    if (!(now - sent <= maxAgeMs && sent - now <= maxSkewMs)) return 403;
+    if (!(now - sent <= maxAgeMs && sent - now <= maxSkewMs)) return this.#refuse(403, 'timestamp too old, too far ahead or unreadable', messageId);
     let payload: WebhookMessagePayload;
     try {
       payload = JSON.parse(typeof body === 'string' ? body : decoder.decode(body)) as WebhookMessagePayload;
     } catch (error) {
       this.#owner.report(new PlatformEventSubError(`The webhook message ${messageId} has a valid signature but a body that is not JSON.`, { cause: error }));
-      return 400;
+      return this.#refuse(400, 'body is not JSON', messageId);
     }
-    if (typeof payload !== 'object' || payload === null) return 400;
+    if (typeof payload !== 'object' || payload === null) return this.#refuse(400, 'body is not a JSON object', messageId);
     // A repeated challenge is answered again (answering is harmless); other repeats are dropped.
     if (messageType !== 'webhook_callback_verification') {
-      if (this.#seen.repeat(messageId)) return 204;
+      if (this.#seen.repeat(messageId)) {
+        this.#owner.repeated?.(messageId);
+        return 204;
+      }
       if ((++this.#received & 1023) === 0) this.#seen.prune();
     }
     return payload;
+  }
+
+  /** Tells the owner about a refused request; returns the status to answer with. */
+  #refuse(status: number, reason: string, messageId?: string): number {
+    this.#owner.refused?.(status, reason, messageId);
+    return status;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -199,6 +218,7 @@ export class WebhookReceiver {
       return;
     }
     if (Number(request.headers['content-length']) > maxBodyBytes) {
+      this.#refuse(413, 'body too large');
       tooLarge(request, response);
       return;
     }
@@ -209,6 +229,7 @@ export class WebhookReceiver {
       if (size <= maxBodyBytes) chunks.push(chunk);
       else if (size - chunk.length <= maxBodyBytes) {
         chunks.length = 0;
+        this.#refuse(413, 'body too large');
         tooLarge(request, response);
       }
     });
@@ -225,7 +246,7 @@ export class WebhookReceiver {
     const timestamp = headers[timestampHeader];
     const signature = headers[signatureHeader];
     if (typeof messageId !== 'string' || typeof timestamp !== 'string' || typeof signature !== 'string') {
-      response.writeHead(403).end();
+      response.writeHead(this.#refuse(403, missingHeaders, typeof messageId === 'string' ? messageId : undefined)).end();
       return;
     }
     const type = headers[typeHeader];
@@ -264,7 +285,7 @@ export class WebhookReceiver {
       if (messageType === 'webhook_callback_verification') {
         const challenge = this.#owner.challenge(payload);
         if (!challenge) {
-          response.writeHead(403).end();
+          response.writeHead(this.#refuse(403, unknownChallenge, messageId)).end();
           return;
         }
         response.writeHead(200, { 'Content-Type': 'text/plain', 'Content-Length': Buffer.byteLength(challenge.text) }).end(challenge.text);
@@ -273,7 +294,7 @@ export class WebhookReceiver {
       }
       // Answer first: the platform counts a slow answer as a failed delivery.
       response.writeHead(204).end();
-      if (messageType !== undefined) this.#owner.deliver(messageType, payload);
+      if (messageType !== undefined) this.#owner.deliver(messageType, payload, messageId);
     } catch (error) {
       this.#nodeFailure(response, next, error);
     }
@@ -294,13 +315,13 @@ export class WebhookReceiver {
   async #fetchRequest(request: Request): Promise<Response> {
     if (request.method !== 'POST') return new Response(null, { status: 405, headers: { Allow: 'POST' } });
     const headers = request.headers;
-    if (Number(headers.get('content-length')) > maxBodyBytes) return new Response(null, { status: 413 });
+    if (Number(headers.get('content-length')) > maxBodyBytes) return new Response(null, { status: this.#refuse(413, 'body too large') });
     const body = new Uint8Array(await request.arrayBuffer());
-    if (body.length > maxBodyBytes) return new Response(null, { status: 413 });
+    if (body.length > maxBodyBytes) return new Response(null, { status: this.#refuse(413, 'body too large') });
     const messageId = headers.get(idHeader);
     const timestamp = headers.get(timestampHeader);
     const signature = headers.get(signatureHeader);
-    if (messageId === null || timestamp === null || signature === null) return new Response(null, { status: 403 });
+    if (messageId === null || timestamp === null || signature === null) return new Response(null, { status: this.#refuse(403, missingHeaders, messageId ?? undefined) });
     const messageType = headers.get(typeHeader);
     let payload: number | WebhookMessagePayload;
     try {
@@ -312,12 +333,12 @@ export class WebhookReceiver {
     if (typeof payload === 'number') return new Response(null, { status: payload });
     if (messageType === 'webhook_callback_verification') {
       const challenge = this.#owner.challenge(payload);
-      if (!challenge) return new Response(null, { status: 403 });
+      if (!challenge) return new Response(null, { status: this.#refuse(403, unknownChallenge, messageId) });
       challenge.answered();
       return new Response(challenge.text, { status: 200, headers: { 'Content-Type': 'text/plain' } });
     }
     // Handlers run before the answer goes out: an edge runtime may end the work once it has.
-    if (messageType !== null) this.#owner.deliver(messageType, payload);
+    if (messageType !== null) this.#owner.deliver(messageType, payload, messageId);
     return new Response(null, { status: 204 });
   }
 }

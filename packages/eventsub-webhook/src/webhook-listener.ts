@@ -103,6 +103,7 @@ export class WebhookListener extends EventSubListener {
     super(client, checkOptions(options), 'webhook');
     this.#callback = options.callback;
     this.#secret = options.secret;
+    this.keepSecret(options.secret);
     this.#verificationTimeoutMs = options.verificationTimeoutMs ?? defaultVerificationTimeoutMs;
     const clock = clientCore(client).clock;
     this.#clock = clock;
@@ -111,7 +112,9 @@ export class WebhookListener extends EventSubListener {
       clock,
       report: this.report,
       challenge: (payload) => this.#challenge(payload),
-      deliver: (messageType, payload) => this.#deliver(messageType, payload),
+      deliver: (messageType, payload, messageId) => this.#deliver(messageType, payload, messageId),
+      refused: this.refusedDelivery,
+      repeated: this.duplicate,
     });
     this.handler = this.#receiver.handler;
     this.fetch = this.#receiver.fetch;
@@ -245,6 +248,7 @@ export class WebhookListener extends EventSubListener {
   #verified(subscription: ListenerSubscription, id: string): void {
     // The challenge can outrun the create call's answer: it names the subscription too.
     if (subscription.id === undefined) this.assignId(subscription, id);
+    this.challengeAnswered(subscription, undefined);
     // A repeated challenge while reading back changes nothing.
     if (subscription.state !== 'pending' || this.#readBacks.has(subscription)) return;
     // The deadline bounds the reads, even when the create call's answer never comes.
@@ -292,14 +296,14 @@ export class WebhookListener extends EventSubListener {
   }
 
   /** After a notification or revocation was answered with 204: hands it to its subscription. */
-  #deliver(messageType: string, payload: WebhookMessagePayload): void {
+  #deliver(messageType: string, payload: WebhookMessagePayload, messageId: string): void {
     const about = payload.subscription;
     if (!about || typeof about.id !== 'string') return;
     const subscription = this.route(about.id, String(about.type), String(about.version), about.condition);
     if (!subscription) return;
     if (messageType === 'notification') {
       if (subscription.state === 'pending' && subscription.id === undefined) this.assignId(subscription, about.id);
-      this.dispatch(subscription, subscription.batched ? this.#receiver.fresh(payload.events) : payload.event);
+      this.dispatch(subscription, subscription.batched ? this.#receiver.fresh(payload.events) : payload.event, messageId);
     } else if (messageType === 'revocation') {
       this.#stopReadBack(subscription);
       this.#clearTimer(subscription);

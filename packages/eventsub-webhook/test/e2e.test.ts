@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { platformAuth } from '@platform/auth';
 import { createClient, PlatformEventSubError, type PlatformClient } from '@platform/core';
+import { clientCore } from '@platform/core/internal';
 import { createMockPlatform, type MockPlatform, type MockUser } from '@platform/mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eventSubWebhook, type WebhookListener } from '../src/index';
@@ -241,6 +242,64 @@ describe('webhook listener against the mock platform', () => {
     } finally {
       await fetchListener.close();
       await fetchServer.close();
+    }
+  });
+
+  it('counts in stats() and logs deliveries, repeats, refused requests, the challenge and a revocation, with no secret in any line', async () => {
+    const lines: { level: string; message: string }[] = [];
+    // What the client's `logger` option will set (already filtered and redacted by core).
+    (clientCore(client) as unknown as { log: (level: string, message: string) => void }).log = (level, message) => lines.push({ level, message });
+    const matching = (level: string, pattern: RegExp) => lines.filter((line) => line.level === level && pattern.test(line.message));
+    const handler = vi.fn();
+    const handle = listener.on('channel.follow', followCondition(), handler);
+    await handle.ready;
+    await until(() => enabled(handle.id));
+    expect(listener.stats()).toEqual({ transport: 'webhook', delivered: 0, duplicates: 0, drops: 0, reconnects: 0, handoffs: 0, lastKeepaliveAt: undefined, refused: 0, revocations: 0, subscriptions: 1, connections: [] });
+
+    for (let n = 1; n <= 3; n++) mock.eventsub.trigger('channel.follow', { broadcaster_user_id: broadcaster.id, user_name: `Fan ${n}` });
+    await until(() => handler.mock.calls.length === 3);
+    const notifications = received.filter((entry) => entry.headers['twitch-eventsub-message-type'] === 'notification');
+    // Two of them again, as the platform's at-least-once delivery may: 204, no call.
+    expect((await post(server.url, replayOf(notifications[0]!))).status).toBe(204);
+    expect((await post(server.url, replayOf(notifications[1]!))).status).toBe(204);
+    // Refused: a bad signature (its message ID header holding the secret), a stale message, no signature.
+    const timestamp = new Date().toISOString();
+    const forged = replayOf(notifications[0]!, {
+      'twitch-eventsub-message-id': SECRET,
+      'twitch-eventsub-message-timestamp': timestamp,
+      'twitch-eventsub-message-signature': sign('not-the-right-secret', SECRET, timestamp, notifications[0]!.body),
+    });
+    expect((await post(server.url, forged)).status).toBe(403);
+    const old = new Date(Date.now() - 11 * 60_000).toISOString();
+    const stale = replayOf(notifications[0]!, {
+      'twitch-eventsub-message-id': 'stale-1',
+      'twitch-eventsub-message-timestamp': old,
+      'twitch-eventsub-message-signature': sign(SECRET, 'stale-1', old, notifications[0]!.body),
+    });
+    expect((await post(server.url, stale)).status).toBe(403);
+    const unsigned = replayOf(notifications[0]!);
+    delete unsigned.headers['twitch-eventsub-message-signature'];
+    expect((await post(server.url, unsigned)).status).toBe(403);
+    expect(handler).toHaveBeenCalledTimes(3);
+    expect(listener.stats()).toMatchObject({ delivered: 3, duplicates: 2, refused: 3, revocations: 0, subscriptions: 1 });
+
+    const id = handle.id!;
+    mock.eventsub.revoke(id, 'authorization_revoked');
+    await until(() => errors.length === 1);
+    expect(listener.stats()).toEqual({ transport: 'webhook', delivered: 3, duplicates: 2, drops: 0, reconnects: 0, handoffs: 0, lastKeepaliveAt: undefined, refused: 3, revocations: 1, subscriptions: 0, connections: [] });
+
+    expect(matching('debug', /^EventSub webhook: answered the verification challenge of subscription \S+ to channel\.follow \(version 2\)$/)).toHaveLength(1);
+    expect(matching('debug', /^EventSub webhook: delivered channel\.follow message \S+$/)).toHaveLength(3);
+    expect(matching('debug', /^EventSub webhook: dropped repeated message \S+$/)).toHaveLength(2);
+    expect(matching('warn', /^EventSub webhook: refused a request with 403: /).map((line) => line.message)).toEqual([
+      'EventSub webhook: refused a request with 403: bad signature (message [redacted])',
+      'EventSub webhook: refused a request with 403: timestamp too old, too far ahead or unreadable (message stale-1)',
+      `EventSub webhook: refused a request with 403: no message ID, timestamp or signature header (message ${String(notifications[0]!.headers['twitch-eventsub-message-id'])})`,
+    ]);
+    expect(matching('warn', /revoked/).map((line) => line.message)).toEqual([`EventSub webhook: subscription ${id} to channel.follow (version 2) revoked: authorization_revoked`]);
+    for (const line of lines) {
+      expect(line.message).not.toContain(SECRET);
+      expect(line.message).not.toContain('webhook-e2e-client-secret');
     }
   });
 });

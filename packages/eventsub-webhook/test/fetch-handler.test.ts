@@ -72,6 +72,7 @@ describe('the fetch handler', () => {
         expect((await listener.fetch(requestOf(withHeaders(notification, { 'Twitch-Eventsub-Message-Signature': undefined })))).status).toBe(403);
         expect((await listener.fetch(requestOf(withHeaders(notification, { 'Twitch-Eventsub-Message-Id': undefined })))).status).toBe(403);
         expect(handler).not.toHaveBeenCalled();
+        expect(listener.stats()).toMatchObject({ refused: 3, delivered: 0, duplicates: 0 });
       });
 
       it('refuses a message more than 10 minutes old with 403', async () => {
@@ -79,6 +80,7 @@ describe('the fetch handler', () => {
         const { handler } = await subscribed(listener);
         expect((await listener.fetch(requestOf(notification))).status).toBe(403);
         expect(handler).not.toHaveBeenCalled();
+        expect(listener.stats()).toMatchObject({ refused: 1, delivered: 0 });
       });
 
       it('answers a repeated message ID with 204 and no second call', async () => {
@@ -87,6 +89,7 @@ describe('the fetch handler', () => {
         expect((await listener.fetch(requestOf(notification))).status).toBe(204);
         expect((await listener.fetch(requestOf(notification))).status).toBe(204);
         expect(handler).toHaveBeenCalledTimes(1);
+        expect(listener.stats()).toMatchObject({ refused: 0, delivered: 1, duplicates: 1 });
       });
 
       it('answers the challenge with 200, text/plain and the challenge exactly, and resolves ready', async () => {
@@ -105,6 +108,7 @@ describe('the fetch handler', () => {
         expect((await listener.fetch(requestOf(verification))).status).toBe(403);
         // Conduit shards are the conduit listener's business (its webhook option).
         expect((await listener.fetch(requestOf(shardVerification))).status).toBe(403);
+        expect(listener.stats().refused).toBe(2);
       });
 
       it('answers a revocation with 204 and reports it', async () => {
@@ -123,6 +127,8 @@ describe('the fetch handler', () => {
         const response = await listener.fetch(requestOf(notification, 'GET'));
         expect(response.status).toBe(405);
         expect(response.headers.get('allow')).toBe('POST');
+        // The 400 is a refused request; another method is not one of the platform's.
+        expect(listener.stats().refused).toBe(1);
       });
     });
   }

@@ -5,6 +5,7 @@ import {
   EventSubListener,
   createListenerSubscription,
   deleteListenerSubscription,
+  type EventSubConnectionStats,
   type EventSubListenerOptions,
   type ListenerSubscription,
 } from '@platform/eventsub';
@@ -132,6 +133,14 @@ export class WebSocketListener extends EventSubListener {
     return subscription.id === undefined ? Promise.resolve() : deleteListenerSubscription(this.client, subscription.id, 'user');
   }
 
+  /** One entry per open connection, with the subscriptions it carries and its session's counters. */
+  protected override connectionStats(): EventSubConnectionStats[] {
+    return this.#connections.map(({ session, subscriptions }) => {
+      const { sessionId } = session;
+      return { transport: 'websocket', sessionId, shardId: undefined, connected: sessionId !== undefined, subscriptions: subscriptions.size, ...session.stats };
+    });
+  }
+
   protected shutdown(): Promise<void> {
     for (const connection of [...this.#connections]) this.#closeConnection(connection);
     return Promise.resolve();
@@ -144,13 +153,19 @@ export class WebSocketListener extends EventSubListener {
       session: new EventSubSession(
         { url: this.#url, webSocket: this.#webSocket, clock: clientCore(this.client).clock },
         {
-          welcome: (sessionId) => {
+          welcome: (sessionId, reconnected) => {
+            this.welcomed(sessionId, undefined, reconnected);
             this.connected({ sessionId });
             for (const subscription of connection.subscriptions) this.#create(connection, subscription);
           },
           message: (frame) => {
             this.#message(connection, frame);
           },
+          handoff: (sessionId) => {
+            this.handedOff(sessionId, undefined);
+          },
+          duplicate: this.duplicate,
+          keepalive: this.keepalive,
           drop: (sessionId, code, reason) => {
             connection.controller.abort(new PlatformEventSubError(`The EventSub session ended: ${reason}`));
             connection.controller = new AbortController();
@@ -221,7 +236,8 @@ export class WebSocketListener extends EventSubListener {
       if (connection.subscriptions.size === 0) this.#closeConnection(connection);
       return;
     }
-    this.dispatch(subscription, subscription.batched ? payload.events : payload.event);
+    connection.session.stats.delivered++;
+    this.dispatch(subscription, subscription.batched ? payload.events : payload.event, frame.metadata.message_id);
   }
 }
 

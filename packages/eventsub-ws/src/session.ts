@@ -1,4 +1,5 @@
 import { PlatformEventSubError, type Clock } from '@platform/core';
+import { emptyConnectionCounts, type EventSubConnectionCounts } from '@platform/eventsub';
 import { MessageIdSet } from './message-ids';
 
 /** The part of the WebSocket interface the session uses: the browser's, Node 22's global one, or `ws`. */
@@ -70,8 +71,17 @@ export interface EventSubFrame {
 
 /** What a session tells its owner. */
 export interface EventSubSessionEvents {
-  /** A socket was welcomed into a new session (the first one, or after a drop); not called after a `session_reconnect` handoff, which keeps the session. */
-  welcome(sessionId: string): void;
+  /**
+   * A socket was welcomed into a new session (the first one, or after a drop: `reconnected`); not
+   * called after a `session_reconnect` handoff, which keeps the session.
+   */
+  welcome(sessionId: string, reconnected: boolean): void;
+  /** A `session_reconnect` handoff is done: the session moved to the new socket. */
+  handoff?(sessionId: string): void;
+  /** A notification or revocation was dropped: its message ID was delivered already. */
+  duplicate?(messageId: string): void;
+  /** A `session_keepalive` message arrived, at `at` on the clock. */
+  keepalive?(at: number): void;
   /** A notification or revocation frame, never twice for one message ID. */
   message(frame: EventSubFrame): void;
   /** The session ended without the client asking: its subscriptions are gone; a new session follows. */
@@ -136,6 +146,11 @@ export class EventSubSession {
   #handoffIds: MessageIdSet | undefined;
   readonly #options: EventSubSessionOptions;
   readonly #events: EventSubSessionEvents;
+  /**
+   * The session's counters since it was made: repeats dropped, drops, reconnects, handoffs, the
+   * last keepalive. `delivered` is the owner's to count (it knows which frames reached a handler).
+   */
+  readonly stats: EventSubConnectionCounts = emptyConnectionCounts();
 
   constructor(options: EventSubSessionOptions, events: EventSubSessionEvents) {
     this.#options = options;
@@ -221,10 +236,16 @@ export class EventSubSession {
     switch (metadata?.message_type) {
       case 'notification':
       case 'revocation':
-        if (this.#repeat(metadata.message_id)) return;
+        if (this.#repeat(metadata.message_id)) {
+          this.stats.duplicates++;
+          this.#events.duplicate?.(metadata.message_id);
+          return;
+        }
         this.#events.message(frame);
         return;
       case 'session_keepalive':
+        this.stats.lastKeepaliveAt = this.#lastSeen;
+        this.#events.keepalive?.(this.#lastSeen);
         return;
       case 'session_welcome':
         this.#welcome(socket, frame);
@@ -250,6 +271,8 @@ export class EventSubSession {
       this.#next = undefined;
       this.#retire(old);
       this.#rearm();
+      this.stats.handoffs++;
+      if (this.#sessionId !== undefined) this.#events.handoff?.(this.#sessionId);
       return;
     }
     if (this.#welcomed) return;
@@ -257,7 +280,9 @@ export class EventSubSession {
     this.#attempt = 0;
     this.#sessionId = session.id;
     this.#rearm();
-    this.#events.welcome(session.id);
+    const reconnected = this.stats.drops > 0;
+    if (reconnected) this.stats.reconnects++;
+    this.#events.welcome(session.id, reconnected);
   }
 
   #reconnect(socket: WebSocketLike, frame: EventSubFrame): void {
@@ -318,6 +343,7 @@ export class EventSubSession {
     this.#handoffIds = undefined;
     this.#welcomed = false;
     this.#sessionId = undefined;
+    if (sessionId !== undefined) this.stats.drops++;
     this.#events.drop(sessionId, code, reason);
     this.#scheduleConnect();
   }

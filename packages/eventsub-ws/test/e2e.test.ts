@@ -1,5 +1,6 @@
 import { authOf, platformAuth } from '@platform/auth';
 import { createClient, PlatformApiError, PlatformEventSubError, systemClock, type PlatformClient } from '@platform/core';
+import { clientCore } from '@platform/core/internal';
 import { createMockPlatform, type MockPlatform, type MockUser } from '@platform/mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
@@ -347,5 +348,114 @@ describe('WebSocket listener against the mock platform', () => {
     } finally {
       if (saved) (globalThis as { WebSocket?: unknown }).WebSocket = saved;
     }
+  });
+});
+
+describe('WebSocket listener stats() and log lines', () => {
+  let lines: { level: string; message: string }[];
+  const matching = (level: string, pattern: RegExp) => lines.filter((line) => line.level === level && pattern.test(line.message));
+  const notifications = () => mock.eventsub.deliveries.filter((each) => each.kind === 'notification');
+  const sendNumbered = (n: number) => sendChat(`m${n}`, { message_id: `chat-${n}` });
+
+  beforeEach(() => {
+    lines = [];
+    // What the client's `logger` option will set (already filtered and redacted by core).
+    (clientCore(client) as unknown as { log: (level: string, message: string) => void }).log = (level, message) => lines.push({ level, message });
+  });
+
+  it('counts delivered events, dropped repeats, a handoff, a drop with its reconnect, keepalives and a revocation exactly', async () => {
+    mock.eventsub.configure({ keepaliveIntervalMs: 100 });
+    const disconnects: unknown[] = [];
+    const listener = listen({ onDisconnect: (event) => disconnects.push(event) });
+    expect(listener.stats()).toEqual({ transport: 'websocket', delivered: 0, duplicates: 0, drops: 0, reconnects: 0, handoffs: 0, lastKeepaliveAt: undefined, refused: 0, revocations: 0, subscriptions: 0, connections: [] });
+    const seen: string[] = [];
+    const handle = listener.on('channel.chat.message', { broadcaster_user_id: streamer.id, user_id: bot.id }, (event) => {
+      seen.push(event.message_id);
+    });
+    await handle.ready;
+    const [first] = listener.sessionIds;
+
+    // 4 events, 2 of them sent again with their message IDs; the 5th proves the repeats were read.
+    for (let n = 1; n <= 4; n++) sendNumbered(n);
+    await until(() => seen.length === 4);
+    const [one, two] = notifications();
+    expect(mock.eventsub.redeliver(one!.messageId)).toBe('sent');
+    expect(mock.eventsub.redeliver(two!.messageId)).toBe('sent');
+    sendNumbered(5);
+    await until(() => seen.length === 5);
+
+    // A session_reconnect handoff: the session and its subscription stay.
+    mock.eventsub.reconnectSession(first!);
+    await until(() => listener.stats().handoffs === 1);
+    sendNumbered(6);
+    await until(() => seen.length === 6);
+    // A repeat of an event from before the handoff, over the new socket.
+    expect(mock.eventsub.redeliver(one!.messageId)).toBe('sent');
+    sendNumbered(7);
+    await until(() => seen.length === 7);
+
+    // A drop: a new session, the subscription made again on it.
+    const firstId = handle.id;
+    mock.eventsub.dropSession();
+    await until(() => listener.sessionIds.length === 1 && listener.sessionIds[0] !== first && handle.id !== undefined && handle.id !== firstId);
+    const [second] = listener.sessionIds;
+    for (let n = 8; n <= 10; n++) sendNumbered(n);
+    await until(() => seen.length === 10);
+    const startedWaiting = Date.now();
+    await until(() => (listener.stats().connections[0]?.lastKeepaliveAt ?? 0) >= startedWaiting);
+
+    const stats = listener.stats();
+    expect(seen).toEqual(Array.from({ length: 10 }, (_, index) => `chat-${index + 1}`));
+    expect(stats).toMatchObject({ transport: 'websocket', delivered: 10, duplicates: 3, drops: 1, reconnects: 1, handoffs: 1, refused: 0, revocations: 0, subscriptions: 1 });
+    expect(stats.connections).toEqual([
+      { transport: 'websocket', sessionId: second, shardId: undefined, connected: true, subscriptions: 1, delivered: 10, duplicates: 3, drops: 1, reconnects: 1, handoffs: 1, lastKeepaliveAt: expect.any(Number) },
+    ]);
+    expect(stats.lastKeepaliveAt).toBe(stats.connections[0]!.lastKeepaliveAt);
+    expect(stats.lastKeepaliveAt).toBeLessThanOrEqual(Date.now());
+    // A snapshot: later events do not change it.
+    sendNumbered(11);
+    await until(() => seen.length === 11);
+    expect(stats.delivered).toBe(10);
+    expect(listener.stats().delivered).toBe(11);
+
+    // A revocation: the subscription goes, and with it the connection; the totals stay.
+    mock.eventsub.revoke(handle.id!, 'authorization_revoked');
+    await until(() => errors.length === 1);
+    expect(listener.stats()).toMatchObject({ delivered: 11, duplicates: 3, drops: 1, reconnects: 1, handoffs: 1, revocations: 1, subscriptions: 0, connections: [] });
+    expect(disconnects).toHaveLength(1);
+
+    // The log: one line per event and per repeat, the connects, the handoff, the drop and the revocation.
+    expect(matching('info', /^EventSub websocket: connected: session \S+ welcomed$/).map((line) => line.message)).toEqual([`EventSub websocket: connected: session ${first} welcomed`]);
+    expect(matching('info', /^EventSub websocket: reconnected: /).map((line) => line.message)).toEqual([`EventSub websocket: reconnected: session ${second} welcomed`]);
+    expect(matching('info', /moved to a new connection/).map((line) => line.message)).toEqual([`EventSub websocket: session ${first} moved to a new connection (session_reconnect)`]);
+    expect(matching('warn', /dropped/).map((line) => line.message)).toEqual([expect.stringMatching(new RegExp(`^EventSub websocket: session ${first} dropped`))]);
+    expect(matching('warn', /revoked/)).toHaveLength(1);
+    expect(matching('warn', /revoked/)[0]!.message).toMatch(/^EventSub websocket: subscription \S+ to channel\.chat\.message \(version 1\) revoked: authorization_revoked$/);
+    const delivered = matching('debug', /^EventSub websocket: delivered channel\.chat\.message message \S+$/);
+    expect(delivered).toHaveLength(11);
+    expect(new Set(delivered.map((line) => line.message)).size).toBe(11);
+    expect(matching('debug', /^EventSub websocket: dropped repeated message \S+$/)).toHaveLength(3);
+    // Nothing secret in any line: the client secret, the tokens the platform issued.
+    const secrets = ['ws-app-secret-value', ...mock.state.tokens.keys(), ...mock.state.refreshTokens.keys()];
+    for (const line of lines) for (const secret of secrets) expect(line.message).not.toContain(secret);
+  }, 30_000);
+
+  it('counts per connection when the subscriptions need two connections', async () => {
+    const listener = listen({ subscriptionsPerConnection: 1 });
+    const a = listener.on('channel.chat.message', { broadcaster_user_id: streamer.id, user_id: bot.id }, () => undefined);
+    const b = listener.on('channel.chat.notification', { broadcaster_user_id: streamer.id, user_id: bot.id }, () => undefined);
+    await Promise.all([a.ready, b.ready]);
+    sendNumbered(1);
+    await until(() => listener.stats().delivered === 1);
+    const { connections, subscriptions } = listener.stats();
+    expect(subscriptions).toBe(2);
+    expect(connections.map((each) => [each.subscriptions, each.delivered, each.connected])).toEqual([
+      [1, 1, true],
+      [1, 0, true],
+    ]);
+    expect(new Set(connections.map((each) => each.sessionId)).size).toBe(2);
+    await b.stop();
+    expect(listener.stats().connections).toHaveLength(1);
+    expect(errors).toEqual([]);
   });
 });

@@ -8,6 +8,13 @@ export {
   type EventSubIterable,
   type EventSubListenerOptions,
 } from './listener';
+export {
+  emptyConnectionCounts,
+  type EventSubConnectionCounts,
+  type EventSubConnectionStats,
+  type EventSubListenerStats,
+  type ListenerLogLevel,
+} from './listener-stats';
 // The listeners' subscription calls, for the transport packages.
 export {
   createListenerSubscription,

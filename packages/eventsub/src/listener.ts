@@ -1,6 +1,16 @@
 import { PlatformError, PlatformEventSubError, type ClientHandle } from '@platform/core';
-import { clientCore } from '@platform/core/internal';
+import { clientCore, type ClientCore } from '@platform/core/internal';
 import { lookupEventSubType, type EventSubTransportKind, type EventSubTypeInfo } from './catalog';
+import {
+  emptyConnectionCounts,
+  listenerLog,
+  logText,
+  logValue,
+  type EventSubConnectionCounts,
+  type EventSubConnectionStats,
+  type EventSubListenerStats,
+  type ListenerLogLevel,
+} from './listener-stats';
 import { subscribeError } from './subscription';
 import type { ConditionOf, EventOf, EventSubName } from './type-map';
 
@@ -147,13 +157,19 @@ export class ListenerSubscription {
 
 /**
  * What the three transports share: `on()` and `subscribe()` with their checks, handles, `close()`,
- * event dispatch and error reporting. A transport implements `attach` (create a new subscription
- * on the platform when it can), `detach` (delete it) and `shutdown` (close its sockets).
+ * event dispatch, error reporting, `stats()` and the log lines. A transport implements `attach`
+ * (create a new subscription on the platform when it can), `detach` (delete it) and `shutdown`
+ * (close its sockets).
  */
 export abstract class EventSubListener {
   readonly #subscriptions = new Set<ListenerSubscription>();
   readonly #byId = new Map<string, ListenerSubscription>();
   readonly #options: EventSubListenerOptions;
+  readonly #core: ClientCore;
+  /** The listener's totals, connections since closed included. */
+  readonly #counts: EventSubConnectionCounts & { refused: number; revocations: number } = { ...emptyConnectionCounts(), refused: 0, revocations: 0 };
+  /** Secrets a log line must never hold, whatever it was built from: the client's, and the transport's (a webhook secret). */
+  readonly #secrets: string[] = [];
   #closing: Promise<void> | undefined;
   /** Bound once: the hot path hands it to every handler promise. */
   protected readonly report = (error: unknown): void => {
@@ -176,7 +192,9 @@ export abstract class EventSubListener {
     /** The transport, for the catalogue's transport check. */
     protected readonly transportKind: EventSubTransportKind,
   ) {
-    clientCore(client);
+    this.#core = clientCore(client);
+    this.keepSecret(this.#core.clientSecret);
+    this.keepSecret(this.#core.options.token);
     if (options !== undefined && (typeof options !== 'object' || options === null)) {
       throw new PlatformError('The listener options must be an object.');
     }
@@ -185,6 +203,20 @@ export abstract class EventSubListener {
       if (value !== undefined && typeof value !== 'function') throw new PlatformError(`The ${name} option must be a function.`);
     }
     this.#options = options ?? {};
+  }
+
+  /**
+   * A snapshot of the listener's counters: events delivered, repeated messages dropped, drops,
+   * reconnects and handoffs, the last keepalive, revocations, refused webhook requests, and the
+   * subscriptions of the listener and of each connection. A plain object, the same shape for every
+   * transport; what does not apply to one is 0, undefined or empty (see `EventSubListenerStats`).
+   *
+   * @example
+   * const { delivered, duplicates, reconnects, connections } = listener.stats();
+   * console.log(`${delivered} events, ${duplicates} repeats dropped, ${reconnects} reconnects, ${connections.length} connections`);
+   */
+  stats(): EventSubListenerStats {
+    return { transport: this.transportKind, ...this.#counts, subscriptions: this.#subscriptions.size, connections: this.connectionStats() };
   }
 
   /** Whether `close()` was called. */
@@ -298,6 +330,81 @@ export abstract class EventSubListener {
     void subscription;
   }
 
+  /** The transport's connections, for `stats()`: none unless the transport overrides it. */
+  protected connectionStats(): EventSubConnectionStats[] {
+    return [];
+  }
+
+  /** A secret no log line may hold (a webhook secret): it is replaced by `[redacted]` should one be built with it. */
+  protected keepSecret(secret: unknown): void {
+    if (typeof secret === 'string' && secret !== '') this.#secrets.push(secret);
+  }
+
+  /**
+   * Writes a line to the client's logger, if it has one. Lines are built from known-safe values
+   * only (types, IDs, statuses, close codes and reasons, passed through `logValue`/`logText`), and
+   * any secret the listener knows is still replaced, so that none can reach a log.
+   */
+  protected log(level: ListenerLogLevel, message: string): void {
+    const log = listenerLog(this.#core);
+    if (!log) return;
+    let line = `EventSub ${this.transportKind}: ${message}`;
+    for (const secret of this.#secrets) if (line.includes(secret)) line = line.split(secret).join('[redacted]');
+    try {
+      log(level, line);
+    } catch (error) {
+      this.report(error);
+    }
+  }
+
+  /** `shard <id> ` for a conduit shard's log line, else nothing. */
+  protected shardLabel(shardId: string | undefined): string {
+    return shardId === undefined ? '' : `shard ${logValue(shardId)} `;
+  }
+
+  /** A session was welcomed: counts a reconnect (a new session after a drop) and logs it. */
+  protected welcomed(sessionId: string, shardId: string | undefined, reconnected: boolean): void {
+    if (reconnected) this.#counts.reconnects++;
+    this.log('info', `${this.shardLabel(shardId)}${reconnected ? 'reconnected' : 'connected'}: session ${logValue(sessionId)} welcomed`);
+  }
+
+  /** A `session_reconnect` was followed: the session moved to a new socket. */
+  protected handedOff(sessionId: string, shardId: string | undefined): void {
+    this.#counts.handoffs++;
+    this.log('info', `${this.shardLabel(shardId)}session ${logValue(sessionId)} moved to a new connection (session_reconnect)`);
+  }
+
+  /** A repeated message was dropped (its ID was delivered already). Bound: transports hand it on as is. */
+  protected readonly duplicate = (messageId: string): void => {
+    this.#counts.duplicates++;
+    if (listenerLog(this.#core)) this.log('debug', `dropped repeated message ${logValue(messageId)}`);
+  };
+
+  /** A `session_keepalive` message arrived at `at` (client clock). Bound: transports hand it on as is. */
+  protected readonly keepalive = (at: number): void => {
+    this.#counts.lastKeepaliveAt = at;
+  };
+
+  /**
+   * A webhook request was refused with `status` and no handler call (`reason` is the listener's
+   * own words, never what the request held). Bound: transports hand it on as is.
+   */
+  protected readonly refusedDelivery = (status: number, reason: string, messageId: string | undefined): void => {
+    this.#counts.refused++;
+    this.log('warn', `refused a request with ${status}: ${reason}${messageId === undefined ? '' : ` (message ${logValue(messageId)})`}`);
+  };
+
+  /** A conduit shard was bound: to a WebSocket session, or (no `sessionId`) to the webhook callback. */
+  protected shardBound(shardId: string, sessionId: string | undefined): void {
+    this.log('info', `${this.shardLabel(shardId)}bound to ${sessionId === undefined ? 'the webhook callback' : `session ${logValue(sessionId)}`}`);
+  }
+
+  /** A webhook verification challenge was answered: of a subscription, or (conduit) of a shard. */
+  protected challengeAnswered(subscription: ListenerSubscription | undefined, shardId: string | undefined): void {
+    const what = subscription ? `subscription ${logValue(subscription.id)} to ${logValue(subscription.type)} (version ${logValue(subscription.version)})` : this.shardLabel(shardId).trim();
+    this.log('debug', `answered the verification challenge of ${what}`);
+  }
+
   /** The live subscriptions (neither stopped nor failed), in the order they were made. */
   protected get subscriptions(): ReadonlySet<ListenerSubscription> {
     return this.#subscriptions;
@@ -323,8 +430,14 @@ export abstract class EventSubListener {
     return undefined;
   }
 
-  /** Hands an event to a subscription's handler; what the handler throws or rejects with goes to onError. */
-  protected dispatch(subscription: ListenerSubscription, event: unknown): void {
+  /**
+   * Hands an event to a subscription's handler, counted as delivered; what the handler throws or
+   * rejects with goes to onError.
+   */
+  protected dispatch(subscription: ListenerSubscription, event: unknown, messageId: string | undefined): void {
+    this.#counts.delivered++;
+    // The line is built only for a client with a logger: this runs for every event.
+    if (listenerLog(this.#core)) this.log('debug', `delivered ${logValue(subscription.type)} message ${logValue(messageId)}`);
     try {
       const result = subscription.handler(event) as { then?: unknown } | undefined;
       if (result !== undefined && result !== null && typeof result.then === 'function') {
@@ -349,6 +462,8 @@ export abstract class EventSubListener {
   /** The platform revoked a subscription: it is forgotten and reported to onError. */
   protected revoked(subscription: ListenerSubscription, status: string): void {
     if (subscription.state === 'stopped') return;
+    this.#counts.revocations++;
+    this.log('warn', `subscription ${logValue(subscription.id)} to ${logValue(subscription.type)} (version ${logValue(subscription.version)}) revoked: ${logValue(status)}`);
     this.#subscriptions.delete(subscription);
     this.assignId(subscription, undefined);
     const error = new PlatformEventSubError(`The platform revoked the subscription to ${subscription.type} (version ${subscription.version}): ${status}.`);
@@ -362,8 +477,11 @@ export abstract class EventSubListener {
     this.#call(this.#options.onConnect, event);
   }
 
-  /** Calls `onDisconnect`; what it throws or rejects with goes to onError. */
+  /** A welcomed session dropped: counts and logs it, then calls `onDisconnect` (what it throws or rejects with goes to onError). */
   protected disconnected(event: EventSubDisconnectEvent): void {
+    this.#counts.drops++;
+    const code = event.code === undefined ? '' : ` (code ${event.code})`;
+    this.log('warn', `${this.shardLabel(event.shardId)}session ${logValue(event.sessionId)} dropped${code}: ${logText(event.reason)}`);
     this.#call(this.#options.onDisconnect, event);
   }
 

@@ -13,6 +13,8 @@ let prefixes = 0;
 beforeAll(async () => {
   server = await startRedis();
   admin = new Redis(server.url);
+  // The tests stop Redis on purpose: admin's reconnect attempts are expected.
+  admin.on('error', () => undefined);
 });
 afterAll(async () => {
   admin.disconnect();
@@ -170,5 +172,22 @@ describe('redisTokenStore(): the refresh lock', () => {
     await expect(store.lock('11', () => Promise.resolve())).rejects.toThrow(
       `Timed out after 200 ms waiting for the refresh lock of user 11 in Redis at ${server.url}: another process holds it.`,
     );
+  });
+
+  it('writes the token saved under the lock (a refreshed one) even when Redis blinks, and fails other writes fast', async () => {
+    const store = open({ prefix: 'blink:', lockLeaseMs: 5_000 });
+    await store.set(bob);
+    await server.stop();
+    const started = Date.now();
+    await expect(store.set(bob)).rejects.toThrow(/^Redis at redis:\/\/127\.0\.0\.1:\d+ failed while saving the token of user 12: /);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    await server.start();
+    await expect.poll(() => store.get('12').then(() => 'up', () => 'down'), { timeout: 5_000, interval: 50 }).toBe('up');
+    await store.lock('11', async () => {
+      await server.stop();
+      setTimeout(() => void server.start(), 300);
+      await store.set(alice);
+    });
+    expect(await store.get('11')).toEqual(alice);
   });
 });

@@ -1,5 +1,5 @@
-import type { UserToken } from '@platform/auth';
-import { PlatformError } from '@platform/core';
+import { platformAuth, type UserToken } from '@platform/auth';
+import { createClient, PlatformError } from '@platform/core';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { redisTokenStore, type RedisTokenStore, type RedisTokenStoreOptions } from '../src/index';
@@ -91,6 +91,15 @@ describe('redisTokenStore(): the tokens', () => {
     expect(error.message).toMatch(/^Redis at redis:\/\/127\.0\.0\.1:1\/0 failed while listing the tokens: /);
     expect(error.message).not.toContain('s3cret-pass');
     await expect(store.lock('11', () => Promise.resolve())).rejects.toThrow(/failed while taking the refresh lock of user 11/);
+  });
+
+  it("makes a client's first call reject with that PlatformError when Redis cannot be reached", async () => {
+    const tokens = open({ url: 'redis://:s3cret-pass@127.0.0.1:1' });
+    const client = createClient({ clientId: 'app-1', baseUrl: 'http://127.0.0.1:1/helix', authUrl: 'http://127.0.0.1:1/oauth2', authenticator: platformAuth({ tokens }) });
+    const error = (await client.request({ method: 'GET', path: '/users' }).catch((caught: unknown) => caught)) as Error;
+    expect(error).toBeInstanceOf(PlatformError);
+    expect(error.message).toMatch(/^Redis at redis:\/\/127\.0\.0\.1:1 failed while listing the tokens: /);
+    expect(error.message).not.toContain('s3cret-pass');
   });
 });
 

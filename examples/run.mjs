@@ -15,7 +15,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const name = process.argv[2];
 const entry = name === undefined ? undefined : join(here, name, 'main.ts');
 if (!name || !entry || !existsSync(entry)) {
-  process.stderr.write('Usage: node run.mjs <example>, one of: chat-bot, webhook-express, webhook-fetch, browser, conduit-worker\n');
+  process.stderr.write('Usage: node run.mjs <example>, one of: chat-bot, webhook-express, webhook-fetch, browser, conduit-worker, several-machines\n');
   process.exit(2);
 }
 

@@ -1,1 +1,2 @@
 export { type RedisConnectionOptions } from './connection';
+export { redisTokenStore, type RedisTokenStore, type RedisTokenStoreOptions } from './token-store';

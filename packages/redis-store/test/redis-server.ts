@@ -14,7 +14,17 @@ export interface TestRedis {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export async function startRedis(): Promise<TestRedis> {
+/** Options of `startRedis()`. */
+export interface TestRedisOptions {
+  /**
+   * Keep the data in an append-only file in this directory, written at every command, so that it
+   * survives `stop()` (even SIGKILL) and `start()`, as a deployment that keeps tokens in Redis runs it.
+   * Persistence is off without it.
+   */
+  appendOnlyDir?: string | undefined;
+}
+
+export async function startRedis(options: TestRedisOptions = {}): Promise<TestRedis> {
   const port = await freePort();
   let child: ChildProcess | undefined;
   const server: TestRedis = {
@@ -24,7 +34,10 @@ export async function startRedis(): Promise<TestRedis> {
       if (child) return;
       const started = spawn(
         process.env.REDIS_SERVER ?? 'redis-server',
-        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--protected-mode', 'yes', '--loglevel', 'warning'],
+        [
+          ...['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--protected-mode', 'yes', '--loglevel', 'warning'],
+          ...(options.appendOnlyDir === undefined ? ['--appendonly', 'no'] : ['--appendonly', 'yes', '--appendfsync', 'always', '--dir', options.appendOnlyDir]),
+        ],
         { stdio: ['ignore', 'ignore', 'pipe'] },
       );
       let stderr = '';

@@ -1,0 +1,235 @@
+import type { TokenStore, UserToken } from '@platform/auth';
+import { PlatformError } from '@platform/core';
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { RedisConnection, type RedisConnectionOptions } from './connection';
+
+/** Options of `redisTokenStore()`: where Redis is, and how the refresh lock behaves. */
+export interface RedisTokenStoreOptions extends RedisConnectionOptions {
+  /**
+   * How long the refresh lock of a user is held without being renewed: a holder renews it every
+   * third of this while its refresh runs, so only a holder that died (or lost Redis) lets it
+   * lapse, and the lock is taken over this long after its last renewal. Longer than one refresh
+   * attempt (the client's request timeout is 15 s by default). Default 30 000 ms.
+   */
+  lockLeaseMs?: number | undefined;
+  /**
+   * How long `lock()` waits for a lock held by another process before rejecting with a
+   * `PlatformError`. Default 60 000 ms: two leases, so that a waiter outlives a dead holder's lease.
+   */
+  lockTimeoutMs?: number | undefined;
+}
+
+/** A token store on Redis, as `redisTokenStore()` returns it. */
+export interface RedisTokenStore extends TokenStore {
+  /** Runs `work` while holding the Redis lock of `userId`, shared by every process and machine using the same Redis and prefix. */
+  lock<T>(userId: string, work: () => Promise<T>): Promise<T>;
+  /** Closes the connection the store opened from `url`; a `client` you gave is left open. */
+  close(): Promise<void>;
+}
+
+const defaultLeaseMs = 30_000;
+const defaultTimeoutMs = 60_000;
+const firstDelayMs = 5;
+const maxDelayMs = 100;
+
+// Compare-and-renew and compare-and-delete: only the holder named by the owner token touches the
+// lock, so a holder whose lease lapsed never extends or removes the lock of its successor.
+const renewScript = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) else return 0 end`;
+const releaseScript = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) else return 0 end`;
+
+/**
+ * A token store on Redis for several processes or machines that act for the same users: give it to
+ * `new Platform({ tokens })` (or `platformAuth({ tokens })`) in each of them, and a user's token is
+ * refreshed exactly once whatever the number of processes that find it expired.
+ *
+ * - Tokens are kept as JSON in one hash, `<prefix>tokens` (field: the user ID).
+ * - `lock(userId, work)` is a Redis lock, `<prefix>lock:<userId>`: taken with `SET NX PX` and a
+ *   random owner token, renewed every third of `lockLeaseMs` while `work` runs, and released in
+ *   the end by a compare-and-delete script. Waiters poll with a short backoff (5 ms, up to
+ *   100 ms) and then read the store again, so they use the token the holder wrote. A lock whose
+ *   holder died lapses after its lease and is taken over.
+ * - A token written while its user's lock is held (the refreshed token) is retried until Redis
+ *   takes it, for up to one lease, so that a refresh the platform has answered is not lost when
+ *   Redis blinks; any other call fails at once while Redis is away, with a `PlatformError` that
+ *   names the address without its password.
+ *
+ * Server only (Node 20 to 24).
+ *
+ * @example
+ * import { Platform } from '@platform/client';
+ * import { redisTokenStore } from '@platform/redis-store';
+ *
+ * const tokens = redisTokenStore({ url: process.env.REDIS_URL });
+ * const client = new Platform({ clientId, clientSecret, tokens });
+ * // ... on shutdown:
+ * await tokens.close();
+ * @throws {PlatformError} synchronously for bad options (neither or both of `url` and `client`, a
+ * lease or timeout that is not a positive number).
+ */
+export function redisTokenStore(options: RedisTokenStoreOptions): RedisTokenStore {
+  const connection = new RedisConnection(options, 'redisTokenStore()');
+  const leaseMs = duration(options.lockLeaseMs, 'lockLeaseMs', defaultLeaseMs);
+  const timeoutMs = duration(options.lockTimeoutMs, 'lockTimeoutMs', defaultTimeoutMs);
+  return new RedisTokens(connection, leaseMs, timeoutMs);
+}
+
+function duration(value: unknown, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) {
+    throw new PlatformError(`redisTokenStore(): ${name} must be a positive number of milliseconds.`);
+  }
+  return Math.ceil(value);
+}
+
+function checkUserId(userId: unknown, method: string): asserts userId is string {
+  if (typeof userId !== 'string' || userId === '') throw new PlatformError(`redisTokenStore().${method}() needs a user ID.`);
+}
+
+function checkToken(token: unknown): asserts token is UserToken {
+  const value = token as Partial<UserToken> | null | undefined;
+  if (
+    typeof value !== 'object' ||
+    value === null ||
+    typeof value.userId !== 'string' ||
+    value.userId === '' ||
+    typeof value.accessToken !== 'string' ||
+    !Array.isArray(value.scopes)
+  ) {
+    throw new PlatformError('redisTokenStore().set() takes a UserToken: { userId, accessToken, scopes, refreshToken?, expiresAt?, login? }.');
+  }
+}
+
+class RedisTokens implements RedisTokenStore {
+  readonly #connection: RedisConnection;
+  readonly #leaseMs: number;
+  readonly #timeoutMs: number;
+  readonly #hash: string;
+  /** This process's callers of `lock()`, one after another per user, so only the first polls Redis. */
+  readonly #queues = new Map<string, Promise<unknown>>();
+  /** The users whose lock this store holds now. */
+  readonly #holding = new Set<string>();
+
+  constructor(connection: RedisConnection, leaseMs: number, timeoutMs: number) {
+    this.#connection = connection;
+    this.#leaseMs = leaseMs;
+    this.#timeoutMs = timeoutMs;
+    this.#hash = `${connection.prefix}tokens`;
+  }
+
+  async get(userId: string): Promise<UserToken | undefined> {
+    checkUserId(userId, 'get');
+    const text = await this.#connection.run(`reading the token of user ${userId}`, (redis) => redis.hget(this.#hash, userId));
+    return text === null ? undefined : this.#parse(userId, text);
+  }
+
+  async set(token: UserToken): Promise<void> {
+    checkToken(token);
+    const { userId } = token;
+    const text = JSON.stringify({ ...token, scopes: [...token.scopes] });
+    const write = () => this.#connection.run(`saving the token of user ${userId}`, (redis) => redis.hset(this.#hash, userId, text));
+    if (!this.#holding.has(userId)) {
+      await write();
+      return;
+    }
+    // Under the user's lock this is a refreshed token: the platform has spent the old refresh
+    // token, so the new one must reach Redis. Redis may be back within the lease.
+    const deadline = Date.now() + this.#leaseMs;
+    for (let delay = 50; ; delay = Math.min(delay * 2, 500)) {
+      try {
+        await write();
+        return;
+      } catch (error) {
+        if (Date.now() + delay >= deadline) throw error;
+        await sleep(delay);
+      }
+    }
+  }
+
+  async delete(userId: string): Promise<void> {
+    checkUserId(userId, 'delete');
+    await this.#connection.run(`deleting the token of user ${userId}`, (redis) => redis.hdel(this.#hash, userId));
+  }
+
+  async list(): Promise<UserToken[]> {
+    const all = await this.#connection.run('listing the tokens', (redis) => redis.hgetall(this.#hash));
+    return Object.entries(all).map(([userId, text]) => this.#parse(userId, text));
+  }
+
+  lock<T>(userId: string, work: () => Promise<T>): Promise<T> {
+    if (typeof userId !== 'string' || userId === '') return Promise.reject(new PlatformError('redisTokenStore().lock() needs a user ID.'));
+    const run = () => this.#locked(userId, work);
+    const result = (this.#queues.get(userId) ?? Promise.resolve()).then(run, run);
+    const settled = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.#queues.set(userId, settled);
+    void settled.then(() => {
+      if (this.#queues.get(userId) === settled) this.#queues.delete(userId);
+    });
+    return result;
+  }
+
+  close(): Promise<void> {
+    return this.#connection.close();
+  }
+
+  async #locked<T>(userId: string, work: () => Promise<T>): Promise<T> {
+    const key = `${this.#connection.prefix}lock:${userId}`;
+    const owner = randomBytes(16).toString('hex');
+    await this.#acquire(userId, key, owner);
+    const lease = String(this.#leaseMs);
+    // A renewal that fails (Redis away for a moment) is tried again at the next beat; the lease
+    // is three beats long.
+    const beat = setInterval(() => {
+      void this.#connection.run(`renewing the refresh lock of user ${userId}`, (redis) => redis.eval(renewScript, 1, key, owner, lease)).catch(() => undefined);
+    }, Math.max(1, Math.floor(this.#leaseMs / 3)));
+    beat.unref();
+    this.#holding.add(userId);
+    try {
+      return await work();
+    } finally {
+      this.#holding.delete(userId);
+      clearInterval(beat);
+      // Redis away: the lock lapses after its lease instead.
+      await this.#connection.run(`releasing the refresh lock of user ${userId}`, (redis) => redis.eval(releaseScript, 1, key, owner)).catch(() => undefined);
+    }
+  }
+
+  async #acquire(userId: string, key: string, owner: string): Promise<void> {
+    const deadline = Date.now() + this.#timeoutMs;
+    for (let delay = firstDelayMs; ; delay = Math.min(delay * 2, maxDelayMs)) {
+      const taken = await this.#connection.run(`taking the refresh lock of user ${userId}`, (redis) => redis.set(key, owner, 'PX', this.#leaseMs, 'NX'));
+      if (taken === 'OK') return;
+      if (Date.now() >= deadline) {
+        throw new PlatformError(
+          `Timed out after ${this.#timeoutMs} ms waiting for the refresh lock of user ${userId} in Redis at ${this.#connection.address}: another process holds it.`,
+        );
+      }
+      // Jitter, so that waiters of several processes do not poll in step.
+      await sleep(Math.min(delay + Math.random() * delay, Math.max(1, deadline - Date.now())));
+    }
+  }
+
+  #parse(userId: string, text: string): UserToken {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      value = undefined;
+    }
+    const token = value as Partial<UserToken> | undefined;
+    if (
+      typeof token !== 'object' ||
+      token === null ||
+      token.userId !== userId ||
+      typeof token.accessToken !== 'string' ||
+      !Array.isArray(token.scopes) ||
+      !token.scopes.every((scope) => typeof scope === 'string')
+    ) {
+      throw new PlatformError(`Redis at ${this.#connection.address} holds an invalid token for user ${userId} in ${this.#hash}; repair or delete that field.`);
+    }
+    return token as UserToken;
+  }
+}

@@ -1,0 +1,167 @@
+/**
+ * Several Node processes sharing one Redis and one mock platform, as workers on several machines
+ * do: a dead token is refreshed once whatever the number of processes, a lock holder killed in the
+ * middle of its refresh is taken over after its lease, and Redis going away fails calls fast
+ * without losing anything once it is back.
+ */
+import type { UserToken } from '@platform/auth';
+import { createMockPlatform, type MockPlatform, type MockToken } from '@platform/mock';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { barrier, startChild, stopAll, type Child } from '../../file-store/test/helpers';
+import { redisTokenStore, type RedisTokenStore } from '../src/index';
+import { startRedis, type TestRedis } from './redis-server';
+
+const clientFile = fileURLToPath(new URL('fixtures/client.ts', import.meta.url));
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface StormOutcome {
+  fulfilled: number;
+  errors: Record<string, number>;
+  invalid: string[];
+  users: string[];
+  ms: number;
+}
+interface Round {
+  at: number;
+  ms: number;
+  ok: boolean;
+  kind?: string;
+  message?: string;
+}
+
+let redis: TestRedis;
+let mock: MockPlatform;
+let store: RedisTokenStore | undefined;
+let children: Child[] = [];
+let prefixes = 0;
+
+beforeAll(async () => {
+  redis = await startRedis();
+});
+afterAll(async () => {
+  await redis.stop();
+});
+afterEach(async () => {
+  await stopAll(children);
+  children = [];
+  await store?.close();
+  store = undefined;
+  await mock.close();
+});
+
+/** A mock platform with user 11 signed in, and their token in a Redis store with a prefix of its own. */
+async function setUp(url: string) {
+  mock = await createMockPlatform({ rateLimit: { budget: 100_000 } });
+  const app = mock.addClient({ clientId: 'app-1', clientSecret: 'very-secret-value' });
+  mock.addUser({ id: '11', login: 'alice' });
+  const issued: MockToken = mock.issueToken({ clientId: app.clientId, userId: '11', scopes: [] });
+  const prefix = `processes${++prefixes}:`;
+  store = redisTokenStore({ url, prefix });
+  // The store says the token is good for an hour: the calls learn it is dead from their 401s.
+  const token: UserToken = { userId: '11', login: 'alice', accessToken: issued.accessToken, refreshToken: issued.refreshToken, scopes: [], expiresAt: Date.now() + 3_600_000 };
+  await store.set(token);
+  const common = { url, prefix, clientId: app.clientId, clientSecret: app.clientSecret, baseUrl: mock.baseUrl, authUrl: mock.authUrl };
+  const start = (config: Record<string, unknown>) => {
+    const child = startChild(clientFile, { ...common, ...config });
+    children.push(child);
+    return child;
+  };
+  const tokenRequests = () => mock.requests.filter((request) => request.path === '/oauth2/token');
+  return { issued, start, tokenRequests };
+}
+
+describe('several processes on one Redis', () => {
+  it('3 processes x 100 concurrent calls with a dead token make exactly 1 refresh request', async () => {
+    const { issued, start, tokenRequests } = await setUp(redis.url);
+    const clients = [0, 1, 2].map(() => start({ mode: 'storm', calls: 100 }));
+    mock.expireToken(issued.accessToken);
+    await barrier(clients);
+    const outcomes = (await Promise.all(clients.map((child) => child.next('done')))) as unknown as StormOutcome[];
+    expect(tokenRequests()).toHaveLength(1);
+    expect(tokenRequests()[0]).toMatchObject({ status: 200, body: { grant_type: 'refresh_token', refresh_token: issued.refreshToken } });
+    for (const outcome of outcomes) expect(outcome).toMatchObject({ fulfilled: 100, errors: {}, invalid: [], users: ['11'] });
+    // The refreshed token was written before the lock was released: the store holds it.
+    const saved = await store!.get('11');
+    expect(saved?.refreshToken).not.toBe(issued.refreshToken);
+    expect(mock.state.tokens.get(saved!.accessToken)).toBeDefined();
+  }, 60_000);
+
+  it('a lock holder killed with SIGKILL mid-refresh is taken over after its lease, and the refresh completes once', async () => {
+    const { issued, start, tokenRequests } = await setUp(redis.url);
+    const leaseMs = 1_500;
+    // The first refresh request never gets an answer (the platform did not take it): its sender dies waiting.
+    mock.fault({ route: 'POST /oauth2/token', times: 1, fault: { kind: 'hang' } });
+    const holder = start({ mode: 'storm', calls: 1, lockLeaseMs: leaseMs });
+    const successor = start({ mode: 'storm', calls: 20, lockLeaseMs: leaseMs });
+    mock.expireToken(issued.accessToken);
+    await Promise.all([holder.next('ready'), successor.next('ready')]);
+    holder.send({ type: 'go' });
+    await expect.poll(() => tokenRequests().length, { timeout: 10_000, interval: 10 }).toBe(1);
+    // The holder is in the middle of its refresh, under the lock; the successor now needs one too.
+    successor.send({ type: 'go' });
+    await wait(200);
+    holder.process.kill('SIGKILL');
+    const killedAt = Date.now();
+    expect(await holder.exited).toMatchObject({ signal: 'SIGKILL' });
+    const outcome = (await successor.next('done')) as unknown as StormOutcome;
+    const tookOver = Date.now() - killedAt;
+    expect(outcome).toMatchObject({ fulfilled: 20, errors: {}, invalid: [], users: ['11'] });
+    // It waited for the dead holder's lease to lapse (renewed until the kill), not much longer.
+    expect(outcome.ms).toBeGreaterThanOrEqual(leaseMs - 500);
+    expect(tookOver).toBeLessThan(leaseMs + 3_000);
+    const answered = tokenRequests().filter((request) => request.status === 200);
+    expect(answered).toHaveLength(1);
+    expect(tokenRequests()).toHaveLength(2);
+    expect((await store!.get('11'))?.accessToken).not.toBe(issued.accessToken);
+  }, 60_000);
+
+  it('Redis stopped and started again mid-run: calls fail fast with a PlatformError while it is away, succeed after, nothing is lost', async () => {
+    // A Redis that keeps its data across a restart (an append-only file), as a deployment does.
+    const dir = await mkdtemp(join(tmpdir(), 'redis-store-'));
+    const durable = await startRedis({ appendOnlyDir: dir });
+    try {
+      const { start, tokenRequests } = await setUp(durable.url);
+      const clients = [0, 1].map(() => start({ mode: 'rounds', lockLeaseMs: 1_000 }));
+      await barrier(clients);
+      await wait(400);
+      const stoppedAt = Date.now();
+      await durable.stop('SIGKILL');
+      await wait(700);
+      await durable.start();
+      const startedAt = Date.now();
+      await wait(2_500);
+      for (const child of clients) child.send({ type: 'stop' });
+      const outcomes = (await Promise.all(clients.map((child) => child.next('done')))) as unknown as { rounds: Round[]; invalid: string[] }[];
+      for (const { rounds, invalid } of outcomes) {
+        expect(invalid).toEqual([]);
+        const failed = rounds.filter((round) => !round.ok);
+        expect(rounds.filter((round) => round.ok && round.at < stoppedAt).length).toBeGreaterThan(0);
+        expect(failed.length).toBeGreaterThan(0);
+        for (const round of failed) {
+          expect(round.kind).toBe('PlatformError');
+          expect(round.message).toMatch(new RegExp(`^Redis at redis://127\\.0\\.0\\.1:${durable.port} failed while `));
+          // Fast: no call waits for Redis to come back.
+          expect(round.ms).toBeLessThan(1_000);
+          expect(round.at).toBeGreaterThanOrEqual(stoppedAt - 1_000);
+          expect(round.at).toBeLessThan(startedAt + 1_500);
+        }
+        expect(rounds.filter((round) => round.ok && round.at > startedAt).length).toBeGreaterThanOrEqual(3);
+      }
+      // No refresh token was sent twice or refused, and the store holds the newest token.
+      expect(tokenRequests().every((request) => request.status === 200)).toBe(true);
+      const refreshTokens = tokenRequests().map((request) => (request.body as { refresh_token: string }).refresh_token);
+      expect(new Set(refreshTokens).size).toBe(refreshTokens.length);
+      const saved = await store!.get('11');
+      expect(mock.state.refreshTokens.get(saved!.refreshToken!)?.used).toBe(false);
+    } finally {
+      await store?.close();
+      store = undefined;
+      await durable.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

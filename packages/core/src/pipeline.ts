@@ -7,6 +7,7 @@ import { PlatformError } from './errors/platform-error';
 import { PlatformNetworkError } from './errors/network-error';
 import { PlatformRateLimitError } from './errors/rate-limit-error';
 import { PlatformTimeoutError } from './errors/timeout-error';
+import { watched, sent, settled } from './observe';
 import { checkOptions, requestOptionRules } from './options';
 import { attempt, type Answer, type AnswerHeaders, type Exchange } from './transport';
 import type { RequestOptions } from './types';
@@ -62,29 +63,53 @@ export async function runCall(core: ClientCore, call: Call, options: RequestOpti
   let retriesUsed = 0;
   let renewed = false;
   let endpointLimitHits = 0;
+  let attempts = 0;
   for (;;) {
+    // Events, channels and the log cost one check an attempt while nobody watches.
+    const watching = watched(core);
+    const queued = watching ? core.clock.now() : 0;
     const waiting = core.buckets.take(credential.bucket, target, url, signal);
     if (waiting) await waiting;
+    const started = watching ? core.clock.now() : 0;
+    attempts++;
+    const request = watching ? sent(core, target, url, credential.bucket, attempts, started - queued) : undefined;
     let answer: Answer;
     try {
       answer = await attempt(core.send, core.clock, exchange, timeout, signal);
     } catch (error) {
       core.buckets.release(credential.bucket);
       // Only a request whose repetition is harmless is sent again after an unknown outcome.
-      if (!(error instanceof PlatformNetworkError || error instanceof PlatformTimeoutError) || !idempotent.has(target.method) || retriesUsed >= retries) throw error;
-      await core.clock.sleep(retryDelay(++retriesUsed, core.clock.random), signal);
+      if (!(error instanceof PlatformNetworkError || error instanceof PlatformTimeoutError) || !idempotent.has(target.method) || retriesUsed >= retries) {
+        settled(core, request, started, undefined, 'throw', 0, error);
+        throw error;
+      }
+      const delay = retryDelay(++retriesUsed, core.clock.random);
+      settled(core, request, started, undefined, 'retry', delay, error);
+      await core.clock.sleep(delay, signal);
       continue;
     }
     const { status, headers } = answer;
     // An empty bucket's reset (epoch ms) when this is a 429 that says so; recorded with the rest.
     const emptyUntil = core.buckets.record(credential.bucket, headers, status === 429);
 
-    if (status >= 200 && status < 300) return { status, headers, data: parseSuccess(answer, label), url };
+    if (status >= 200 && status < 300) {
+      let data: unknown;
+      try {
+        data = parseSuccess(answer, label);
+      } catch (error) {
+        settled(core, request, started, status, 'throw', 0, error);
+        throw error;
+      }
+      settled(core, request, started, status, 'return');
+      return { status, headers, data, url };
+    }
 
-    if (status === 401 && !renewed && credential.kind !== 'raw' && core.authenticator.unauthorized) {
+    const renewing = status === 401 && !renewed && credential.kind !== 'raw' && !!core.authenticator.unauthorized;
+    if (renewing) {
       // Once per call: a dead token is renewed and the request sent again, without using a retry.
       renewed = true;
-      const next = await core.authenticator.unauthorized(credential, credentialRequest);
+      settled(core, request, started, status, 'renew');
+      const next = await core.authenticator.unauthorized!(credential, credentialRequest);
       if (next) {
         credential = next;
         requestHeaders.Authorization = `Bearer ${credential.accessToken}`;
@@ -94,6 +119,7 @@ export async function runCall(core: ClientCore, call: Call, options: RequestOpti
 
     const fields = apiErrorFields(answer, target.method, url);
     const message = `${fields.message} (${status} on ${label})`;
+    let failure: PlatformError;
     if (status === 429) {
       const now = core.clock.now();
       // The token still has points: an endpoint-specific limit, whose end the platform does not
@@ -101,18 +127,27 @@ export async function runCall(core: ClientCore, call: Call, options: RequestOpti
       // passed is retried at once.
       const wait = emptyUntil === undefined ? endpointLimitDelay(endpointLimitHits++, core.clock.random) : Math.max(0, emptyUntil - now);
       if (core.rateLimit === 'throw' || retriesUsed >= retries) {
-        throw new PlatformRateLimitError(message, { ...fields, resetAt: emptyUntil ?? now + wait, now: () => core.clock.now() });
+        failure = new PlatformRateLimitError(message, { ...fields, resetAt: emptyUntil ?? now + wait, now: () => core.clock.now() });
+      } else {
+        retriesUsed++;
+        settled(core, request, started, status, wait > 0 ? 'wait' : 'retry', wait);
+        if (wait > 0) {
+          core.events.emit('rateLimit', { bucket: credential.bucket, wait });
+          await core.clock.sleep(wait, signal);
+        }
+        continue;
       }
-      retriesUsed++;
-      if (wait > 0) {
-        core.events.emit('rateLimit', { bucket: credential.bucket, wait });
-        await core.clock.sleep(wait, signal);
-      }
+    } else if (status < 500 || !idempotent.has(target.method) || retriesUsed >= retries) {
+      failure = new PlatformApiError(message, fields);
+    } else {
+      const delay = retryDelay(++retriesUsed, core.clock.random);
+      settled(core, request, started, status, 'retry', delay);
+      await core.clock.sleep(delay, signal);
       continue;
     }
-
-    if (status < 500 || !idempotent.has(target.method) || retriesUsed >= retries) throw new PlatformApiError(message, fields);
-    await core.clock.sleep(retryDelay(++retriesUsed, core.clock.random), signal);
+    // A 401 that renewal left standing was reported as `renew`: one response per attempt.
+    if (!renewing) settled(core, request, started, status, 'throw', 0, failure);
+    throw failure;
   }
 }
 

@@ -54,7 +54,7 @@ export function settled(
     core.log(
       step === 'retry' || step === 'wait' ? 'warn' : step === 'renew' ? 'info' : 'debug',
       `${label(event)} attempt ${event.attempt}: ${status ?? failure} in ${event.duration} ms${
-        step === 'return' ? '' : step === 'renew' ? ', renewing the token' : step === 'throw' ? `, failing${status ? ` with ${failure}` : ''}` : `, ${step === 'wait' ? 'waiting for the rate limit' : 'retrying'} in ${delay} ms`
+        step === 'return' ? '' : step === 'renew' ? ', renewing the token' : step === 'throw' ? `, failing${status ? ` with ${failure}` : ''}` : `, ${step === 'wait' ? 'waiting for the rate limit' : 'retrying'} in ${Math.round(delay)} ms`
       }`,
     );
   }

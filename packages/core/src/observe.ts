@@ -53,8 +53,8 @@ export function settled(
     const failure = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
     core.log(
       step === 'retry' || step === 'wait' ? 'warn' : step === 'renew' ? 'info' : 'debug',
-      `${label(event)} attempt ${event.attempt}: ${status ?? failure} in ${event.duration} ms${
-        step === 'return' ? '' : step === 'renew' ? ', renewing the token' : step === 'throw' ? `, failing${status ? ` with ${failure}` : ''}` : `, ${step === 'wait' ? 'waiting for the rate limit' : 'retrying'} in ${Math.round(delay)} ms`
+      `${label(event)} attempt ${event.attempt}: ${status ?? 'no answer'} in ${event.duration} ms${error !== undefined && step !== 'throw' ? ` (${failure})` : ''}${
+        step === 'return' ? '' : step === 'renew' ? ', renewing the token' : step === 'throw' ? `, failing with ${failure}` : `, ${step === 'wait' ? 'waiting for the rate limit' : 'retrying'} in ${Math.round(delay)} ms`
       }`,
     );
   }

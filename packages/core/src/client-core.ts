@@ -74,7 +74,9 @@ export class ClientCore {
     this.rateLimit = options.rateLimit ?? 'wait';
     this.retries = options.retries ?? 3;
     this.timeout = options.timeout ?? 15_000;
-    this.log = options.logger && createLog(options.logger, options.logLevel, [options.clientSecret, options.token]);
+    const log = (this.log = options.logger && createLog(options.logger, options.logLevel, [options.clientSecret, options.token]));
+    // Every wait for a rate limit (an empty bucket, a 429) is a warning.
+    if (log) this.events.on('rateLimit', ({ bucket, wait }) => log('warn', `Waiting ${Math.round(wait)} ms for the rate limit of ${bucket}`));
     this.buckets = new RateLimitBuckets(this.clock, this.rateLimit, this.events);
     this.authenticator = options.authenticator ? options.authenticator(this) : rawTokenAuthenticator(options.token);
   }

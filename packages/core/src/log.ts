@@ -21,16 +21,17 @@ export interface PlatformLogger {
 /** A client's log: writes a line at a level, or drops it below the client's level. */
 export type Log = (level: LogLevel, message: string) => void;
 
-const levels: readonly LogLevel[] = ['debug', 'info', 'warn', 'error'];
+/** The log levels, from the most detailed to the most severe. */
+export const logLevels: readonly LogLevel[] = ['debug', 'info', 'warn', 'error'];
 
 /**
  * The log of a client with a `logger`: lines below `level` are dropped, every other line is
  * redacted (`redact()`, then each of the client's known `secrets`) before it reaches the logger.
  */
 export function createLog(logger: PlatformLogger, level: LogLevel = 'info', secrets: readonly (string | undefined)[] = []): Log {
-  const lowest = levels.indexOf(level);
+  const lowest = logLevels.indexOf(level);
   return (lineLevel, message) => {
-    if (levels.indexOf(lineLevel) < lowest) return;
+    if (logLevels.indexOf(lineLevel) < lowest) return;
     let line = redact(message);
     for (const secret of secrets) if (secret) line = line.split(secret).join('[redacted]');
     logger[lineLevel](line);

@@ -1,6 +1,6 @@
 import { diagnostics } from '#diagnostics';
 import type { ClientCore } from './client-core';
-import type { NextStep, RequestEvent, ResponseEvent } from './events';
+import type { ClientEvents, NextStep, RequestEvent } from './events';
 import type { HttpMethod } from './types';
 
 // What the pipeline tells about each attempt: the `request` and `response` client events, the
@@ -21,19 +21,14 @@ export function sent(
   attempt: number,
   waited: number,
 ): RequestEvent {
-  // A URL with user info (`https://user:password@host`) is shown without it.
-  const event: RequestEvent = { method: target.method, path: target.path, url: url.replace(/\/\/[^/@]*@/, '//'), attempt, bucket, waited, operation: target.name };
-  if (waited > 0) core.log?.('warn', `${label(event)} waited ${waited} ms for bucket ${bucket}`);
-  core.events.emit('request', event);
-  if (diagnostics?.request.hasSubscribers) diagnostics.request.publish(event);
-  return event;
+  return tell(core, 'request', { method: target.method, path: target.path, url, attempt, bucket, waited, operation: target.name });
 }
 
 /**
  * The attempt of `request` (sent at `started`, epoch ms) ended with `status` (or `error` when no
  * answer came) and the pipeline's next step: emits and publishes its `ResponseEvent` and logs it
- * (debug; warn for a retry or a rate-limit wait; info for a token renewal). Nothing without a
- * `request` (nobody watched when the attempt was sent).
+ * (debug; warn for a retry, info for a token renewal; waits for a rate limit are logged from the
+ * `rateLimit` event). Nothing without a `request` (nobody watched when the attempt was sent).
  */
 export function settled(
   core: ClientCore,
@@ -46,20 +41,19 @@ export function settled(
 ): void {
   if (!request) return;
   const next = (step === 'retry' || step === 'wait' ? { step, delay } : { step }) as NextStep;
-  const event: ResponseEvent = { ...request, request, status, error, duration: core.clock.now() - started, next };
-  core.events.emit('response', event);
-  if (diagnostics?.response.hasSubscribers) diagnostics.response.publish(event);
-  if (core.log) {
-    const failure = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    core.log(
-      step === 'retry' || step === 'wait' ? 'warn' : step === 'renew' ? 'info' : 'debug',
-      `${label(event)} attempt ${event.attempt}: ${status ?? 'no answer'} in ${event.duration} ms${error !== undefined && step !== 'throw' ? ` (${failure})` : ''}${
-        step === 'return' ? '' : step === 'renew' ? ', renewing the token' : step === 'throw' ? `, failing with ${failure}` : `, ${step === 'wait' ? 'waiting for the rate limit' : 'retrying'} in ${Math.round(delay)} ms`
-      }`,
-    );
-  }
+  const { method, path, operation, attempt, duration } = tell(core, 'response', { ...request, request, status, error, duration: core.clock.now() - started, next });
+  const failure = error instanceof Error ? `${error.name}: ${error.message}` : error;
+  core.log?.(
+    step === 'retry' ? 'warn' : step === 'renew' ? 'info' : 'debug',
+    `${method} ${path}${operation ? ` (${operation})` : ''} attempt ${attempt}: ${status ?? failure}, ${duration} ms, ${step}${
+      'delay' in next ? ` in ${Math.round(delay)} ms` : step === 'throw' && status ? ` ${failure}` : ''
+    }`,
+  );
 }
 
-function label(event: RequestEvent): string {
-  return `${event.method} ${event.path}${event.operation ? ` (${event.operation})` : ''}`;
+/** Emits a client event and publishes it on its diagnostics channel. */
+function tell<Name extends 'request' | 'response'>(core: ClientCore, name: Name, event: ClientEvents[Name]): ClientEvents[Name] {
+  core.events.emit(name, event);
+  if (diagnostics?.[name].hasSubscribers) diagnostics[name].publish(event);
+  return event;
 }

@@ -2,7 +2,7 @@ import type { Authenticator } from './authenticator';
 import type { Clock } from './clock';
 import { PlatformError } from './errors/platform-error';
 import type { ClientCore } from './client-core';
-import type { LogLevel, PlatformLogger } from './log';
+import { logLevels, type LogLevel, type PlatformLogger } from './log';
 
 /** A fetch function as the runtime provides it. */
 export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;
@@ -87,8 +87,8 @@ export const clientOptionRules: readonly OptionRule[] = [
   ['baseUrl', httpAddress, 'an absolute https: or http: address'],
   ['authUrl', httpAddress, 'an absolute https: or http: address'],
   ['eventSubWsUrl', /* @__PURE__ */ address(['wss:', 'ws:']), 'an absolute wss: or ws: address'],
-  ['logger', (value) => ['debug', 'info', 'warn', 'error'].every((level) => typeof (value as Record<string, unknown> | null)?.[level] === 'function'), 'an object with debug, info, warn and error methods'],
-  ['logLevel', (value) => ['debug', 'info', 'warn', 'error'].includes(value as string), "'debug', 'info', 'warn' or 'error'"],
+  ['logger', (value) => logLevels.every((level) => typeof (value as Record<string, unknown> | null)?.[level] === 'function'), 'a logger (debug, info, warn and error methods)'],
+  ['logLevel', (value) => logLevels.includes(value as LogLevel), "'debug', 'info', 'warn' or 'error'"],
 ];
 
 /** The rules of the request options every call accepts (`as` and `signal` are taken as given). */

@@ -9,6 +9,7 @@ import { PlatformRateLimitError } from './errors/rate-limit-error';
 import { PlatformTimeoutError } from './errors/timeout-error';
 import { watched, sent, settled } from './observe';
 import { checkOptions, requestOptionRules } from './options';
+import type { NextStep } from './events';
 import { attempt, type Answer, type AnswerHeaders, type Exchange } from './transport';
 import type { RequestOptions } from './types';
 
@@ -63,91 +64,82 @@ export async function runCall(core: ClientCore, call: Call, options: RequestOpti
   let retriesUsed = 0;
   let renewed = false;
   let endpointLimitHits = 0;
-  let attempts = 0;
-  for (;;) {
+  for (let attempts = 1; ; attempts++) {
     // Events, channels and the log cost one check an attempt while nobody watches.
     const watching = watched(core);
     const queued = watching ? core.clock.now() : 0;
     const waiting = core.buckets.take(credential.bucket, target, url, signal);
     if (waiting) await waiting;
     const started = watching ? core.clock.now() : 0;
-    attempts++;
     const request = watching ? sent(core, target, url, credential.bucket, attempts, started - queued) : undefined;
-    let answer: Answer;
+    // What the pipeline does after this attempt (`delay` ms later), and the attempt's error.
+    let step: NextStep['step'] = 'throw';
+    let delay = 0;
+    let failure: unknown;
+    let data: unknown;
+    let answer: Answer | undefined;
     try {
       answer = await attempt(core.send, core.clock, exchange, timeout, signal);
     } catch (error) {
       core.buckets.release(credential.bucket);
+      failure = error;
       // Only a request whose repetition is harmless is sent again after an unknown outcome.
-      if (!(error instanceof PlatformNetworkError || error instanceof PlatformTimeoutError) || !idempotent.has(target.method) || retriesUsed >= retries) {
-        settled(core, request, started, undefined, 'throw', 0, error);
-        throw error;
-      }
-      const delay = retryDelay(++retriesUsed, core.clock.random);
-      settled(core, request, started, undefined, 'retry', delay, error);
-      await core.clock.sleep(delay, signal);
-      continue;
-    }
-    const { status, headers } = answer;
-    // An empty bucket's reset (epoch ms) when this is a 429 that says so; recorded with the rest.
-    const emptyUntil = core.buckets.record(credential.bucket, headers, status === 429);
-
-    if (status >= 200 && status < 300) {
-      let data: unknown;
-      try {
-        data = parseSuccess(answer, label);
-      } catch (error) {
-        settled(core, request, started, status, 'throw', 0, error);
-        throw error;
-      }
-      settled(core, request, started, status, 'return');
-      return { status, headers, data, url };
-    }
-
-    const renewing = status === 401 && !renewed && credential.kind !== 'raw' && !!core.authenticator.unauthorized;
-    if (renewing) {
-      // Once per call: a dead token is renewed and the request sent again, without using a retry.
-      renewed = true;
-      settled(core, request, started, status, 'renew');
-      const next = await core.authenticator.unauthorized!(credential, credentialRequest);
-      if (next) {
-        credential = next;
-        requestHeaders.Authorization = `Bearer ${credential.accessToken}`;
-        continue;
+      if ((error instanceof PlatformNetworkError || error instanceof PlatformTimeoutError) && idempotent.has(target.method) && retriesUsed < retries) {
+        step = 'retry';
+        delay = retryDelay(++retriesUsed, core.clock.random);
       }
     }
-
-    const fields = apiErrorFields(answer, target.method, url);
-    const message = `${fields.message} (${status} on ${label})`;
-    let failure: PlatformError;
-    if (status === 429) {
-      const now = core.clock.now();
-      // The token still has points: an endpoint-specific limit, whose end the platform does not
-      // report. The client estimates it with its own doubling backoff. A reset that has already
-      // passed is retried at once.
-      const wait = emptyUntil === undefined ? endpointLimitDelay(endpointLimitHits++, core.clock.random) : Math.max(0, emptyUntil - now);
-      if (core.rateLimit === 'throw' || retriesUsed >= retries) {
-        failure = new PlatformRateLimitError(message, { ...fields, resetAt: emptyUntil ?? now + wait, now: () => core.clock.now() });
-      } else {
-        retriesUsed++;
-        settled(core, request, started, status, wait > 0 ? 'wait' : 'retry', wait);
-        if (wait > 0) {
-          core.events.emit('rateLimit', { bucket: credential.bucket, wait });
-          await core.clock.sleep(wait, signal);
+    if (answer) {
+      const { status, headers } = answer;
+      // An empty bucket's reset (epoch ms) when this is a 429 that says so; recorded with the rest.
+      const emptyUntil = core.buckets.record(credential.bucket, headers, status === 429);
+      if (status >= 200 && status < 300) {
+        try {
+          data = parseSuccess(answer, label);
+          step = 'return';
+        } catch (error) {
+          failure = error;
         }
-        continue;
+      } else {
+        const fields = apiErrorFields(answer, target.method, url);
+        const message = `${fields.message} (${status} on ${label})`;
+        if (status === 429) {
+          const now = core.clock.now();
+          // The token still has points: an endpoint-specific limit, whose end the platform does not
+          // report. The client estimates it with its own doubling backoff. A reset that has already
+          // passed is retried at once.
+          delay = emptyUntil === undefined ? endpointLimitDelay(endpointLimitHits++, core.clock.random) : Math.max(0, emptyUntil - now);
+          failure = new PlatformRateLimitError(message, { ...fields, resetAt: emptyUntil ?? now + delay, now: () => core.clock.now() });
+          if (core.rateLimit === 'wait' && retriesUsed < retries) {
+            retriesUsed++;
+            step = delay > 0 ? 'wait' : 'retry';
+          }
+        } else {
+          failure = new PlatformApiError(message, fields);
+          if (status === 401 && !renewed && credential.kind !== 'raw' && core.authenticator.unauthorized) {
+            // Once per call: a dead token is renewed and the request sent again, without using a retry.
+            renewed = true;
+            step = 'renew';
+          } else if (status >= 500 && idempotent.has(target.method) && retriesUsed < retries) {
+            step = 'retry';
+            delay = retryDelay(++retriesUsed, core.clock.random);
+          }
+        }
       }
-    } else if (status < 500 || !idempotent.has(target.method) || retriesUsed >= retries) {
-      failure = new PlatformApiError(message, fields);
-    } else {
-      const delay = retryDelay(++retriesUsed, core.clock.random);
-      settled(core, request, started, status, 'retry', delay);
-      await core.clock.sleep(delay, signal);
+    }
+    settled(core, request, started, answer?.status, step, delay, failure);
+    if (step === 'return') return { status: answer!.status, headers: answer!.headers, data, url };
+    if (step === 'throw') throw failure;
+    if (step === 'renew') {
+      const next = await core.authenticator.unauthorized!(credential, credentialRequest);
+      // A token the platform still calls valid: the 401 stands.
+      if (!next) throw failure;
+      credential = next;
+      requestHeaders.Authorization = `Bearer ${credential.accessToken}`;
       continue;
     }
-    // A 401 that renewal left standing was reported as `renew`: one response per attempt.
-    if (!renewing) settled(core, request, started, status, 'throw', 0, failure);
-    throw failure;
+    if (step === 'wait') core.events.emit('rateLimit', { bucket: credential.bucket, wait: delay });
+    if (delay > 0) await core.clock.sleep(delay, signal);
   }
 }
 

@@ -2,7 +2,7 @@
 // of "the OAuth server" stay), a secret field of a query, a form or JSON (`access_token=...`,
 // `"client_secret": "..."`), or a JWT (three base64url parts, the first a JSON object).
 const secrets =
-  /\b((?:[Bb]earer|OAuth)\s+)(?:(?=[\w.~+/=-]*\d)|(?=[\w.~+/=-]{20}))[\w.~+/=-]+|\b((?:access_|refresh_|id_)?token|(?:client_)?secret|(?:device_)?code)(["']?\s*[:=]\s*["']?)[^\s"'&,;}\]]+|\beyJ[\w-]+\.[\w-]+\.[\w-]*/g;
+  /\b((?:[Bb]earer|OAuth)\s+)(?=\S*\d|\S{20})[^\s"',;]+|\b((?:access_|refresh_|id_)?token|(?:client_)?secret|(?:device_)?code)(["']?\s*[:=]\s*["']?)[^\s"'&,;}]+|\beyJ[\w-]+\.[\w-]+\.[\w-]*/g;
 
 /**
  * Hides the secrets a text may hold: bearer tokens (`Bearer x`, `OAuth x`), the values of

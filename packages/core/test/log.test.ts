@@ -69,10 +69,10 @@ describe('the logger option', () => {
     await client.request({ method: 'GET', path: '/things' });
     await client.request({ method: 'GET', path: '/things' }, { as: '7' });
     expect(lines).toEqual([
-      ['warn', 'GET /things attempt 1: 503 in 0 ms, retrying in 188 ms'],
-      ['debug', 'GET /things attempt 2: 200 in 0 ms'],
-      ['info', 'GET /things attempt 1: 401 in 0 ms, renewing the token'],
-      ['debug', 'GET /things attempt 2: 200 in 0 ms'],
+      ['warn', 'GET /things attempt 1: 503, 0 ms, retry in 188 ms'],
+      ['debug', 'GET /things attempt 2: 200, 0 ms, return'],
+      ['info', 'GET /things attempt 1: 401, 0 ms, renew'],
+      ['debug', 'GET /things attempt 2: 200, 0 ms, return'],
     ]);
   });
 
@@ -83,15 +83,15 @@ describe('the logger option', () => {
     await client.request({ method: 'GET', path: '/things' });
     await client.request({ method: 'GET', path: '/things' }).catch(() => undefined);
     expect(lines).toEqual([
-      ['warn', 'GET /things attempt 1: 429 in 0 ms, waiting for the rate limit in 3000 ms'],
-      ['warn', 'GET /things waited 2000 ms for bucket app'],
+      ['warn', 'Waiting 3000 ms for the rate limit of app'],
+      ['warn', 'Waiting 2000 ms for the rate limit of app'],
     ]);
   });
 
   it('drops lines below the level (info by default)', async () => {
     const { client, lines } = setup(() => ({ status: 404, body: { message: 'Not found' } }), { logLevel: 'debug' });
     await client.request({ method: 'GET', path: '/things' }).catch(() => undefined);
-    expect(lines).toEqual([['debug', 'GET /things attempt 1: 404 in 0 ms, failing with PlatformApiError: Not found (404 on GET /things)']]);
+    expect(lines).toEqual([['debug', 'GET /things attempt 1: 404, 0 ms, throw PlatformApiError: Not found (404 on GET /things)']]);
     const quiet = setup(() => ({ status: 404, body: { message: 'Not found' } }));
     await quiet.client.request({ method: 'GET', path: '/things' }).catch(() => undefined);
     expect(quiet.lines).toEqual([]);
@@ -115,7 +115,7 @@ describe('the logger option', () => {
     const fetch = async () => new Response('{}');
     expect(clientCore(createClient({ clientId: 'cid', fetch })).log).toBeUndefined();
     expect(() => createClient({ clientId: 'cid', fetch, logger: { info: () => {} } as never })).toThrow(
-      new PlatformError('The logger option must be an object with debug, info, warn and error methods; got an object.'),
+      new PlatformError('The logger option must be a logger (debug, info, warn and error methods); got an object.'),
     );
     expect(() => createClient({ clientId: 'cid', fetch, logLevel: 'verbose' as never })).toThrow(
       new PlatformError(`The logLevel option must be 'debug', 'info', 'warn' or 'error'; got "verbose".`),

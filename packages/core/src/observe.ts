@@ -42,7 +42,7 @@ export function settled(
   if (!request) return;
   const next = (step === 'retry' || step === 'wait' ? { step, delay } : { step }) as NextStep;
   const { method, path, operation, attempt, duration } = tell(core, 'response', { ...request, request, status, error, duration: core.clock.now() - started, next });
-  const failure = error instanceof Error ? `${error.name}: ${error.message}` : error;
+  const failure = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   core.log?.(
     step === 'retry' ? 'warn' : step === 'renew' ? 'info' : 'debug',
     `${method} ${path}${operation ? ` (${operation})` : ''} attempt ${attempt}: ${status ?? failure}, ${duration} ms, ${step}${

@@ -9,4 +9,9 @@
  * import { subscribe } from 'node:diagnostics_channel';
  * subscribe(diagnosticsChannels.response, (event) => console.log((event as ResponseEvent).duration));
  */
-export const diagnosticsChannels = { request: 'platform:request', response: 'platform:response' } as const;
+export const diagnosticsChannels = {
+  /** Each attempt's `RequestEvent`, as it is sent. */
+  request: 'platform:request',
+  /** Each attempt's `ResponseEvent`, when it ends. */
+  response: 'platform:response',
+} as const;

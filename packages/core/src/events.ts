@@ -49,11 +49,30 @@ export interface RequestEvent {
  * 429) and send again, or reject the call.
  */
 export type NextStep =
-  | { step: 'return' }
-  | { step: 'retry'; delay: number }
-  | { step: 'renew' }
-  | { step: 'wait'; delay: number }
-  | { step: 'throw' };
+  | {
+      /** The call resolves with the answer. */
+      step: 'return';
+    }
+  | {
+      /** The request is sent again after `delay`. */
+      step: 'retry';
+      /** Milliseconds before the next attempt. */
+      delay: number;
+    }
+  | {
+      /** The authenticator checks the token and renews a dead one. */
+      step: 'renew';
+    }
+  | {
+      /** The call waits for a rate limit, then sends again. */
+      step: 'wait';
+      /** Milliseconds of the wait. */
+      delay: number;
+    }
+  | {
+      /** The call rejects with the attempt's `error`. */
+      step: 'throw';
+    };
 
 /**
  * What a `response` listener receives: how one attempt ended. The same fields as its
@@ -66,8 +85,10 @@ export interface ResponseEvent extends RequestEvent {
   /** The answer's HTTP status; undefined when no answer came (network failure, timeout, abort). */
   status: number | undefined;
   /**
-   * Why the attempt failed when it got no answer (a PlatformNetworkError, a PlatformTimeoutError, or
-   * the abort signal's reason), and the error the call rejects with when `next.step` is `throw`.
+   * Why the attempt failed, for any attempt that did not succeed: a PlatformApiError for a 4xx or a
+   * 5xx (a PlatformRateLimitError for a 429), a PlatformNetworkError or PlatformTimeoutError when no
+   * answer came, the signal's reason when aborted. When `next.step` is `throw`, the call rejects
+   * with it. Undefined for a success.
    */
   error: unknown;
   /** Milliseconds from sending to the whole answer read (or to the failure). */

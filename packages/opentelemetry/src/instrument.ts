@@ -15,7 +15,12 @@ export interface PlatformInstrumentation {
 }
 
 /** The tracer's name and version, as the spans' instrumentation scope says. */
-export const instrumentationScope = { name: '@platform/opentelemetry', version: '0.0.0' } as const;
+export const instrumentationScope = {
+  /** The package's name. */
+  name: '@platform/opentelemetry',
+  /** The package's version. */
+  version: '0.0.0',
+} as const;
 
 /**
  * Turns the platform client's requests into OpenTelemetry spans: one `CLIENT` span per attempt

@@ -22,6 +22,8 @@ describe('the browser example bundle', () => {
     expect(code).toContain('channel.chat.message');
     expect(code).not.toMatch(/from\s*["']node:|require\(["']node:/);
     expect(code).not.toContain('runtime-sender.node');
+    expect(code).not.toContain('diagnostics.node');
+    expect(code).not.toContain('diagnostics_channel');
   });
 });
 

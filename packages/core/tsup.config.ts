@@ -9,8 +9,11 @@ export default defineConfig({
     // The two forms of `#runtime-sender` (see package.json `imports`): the runtime picks one.
     'runtime-sender': 'src/runtime-sender.ts',
     'runtime-sender.node': 'src/runtime-sender.node.ts',
+    // The same for `#diagnostics`: node:diagnostics_channel's channels on Node, none elsewhere.
+    diagnostics: 'src/diagnostics.ts',
+    'diagnostics.node': 'src/diagnostics.node.ts',
   },
-  external: ['#runtime-sender'],
+  external: ['#runtime-sender', '#diagnostics'],
   format: ['esm', 'cjs'],
   // Shared chunks in both formats: the entries then share one copy of each class and module state
   // (a CommonJS `internal` entry of its own would hold a second ClientCore, pipeline and errors).

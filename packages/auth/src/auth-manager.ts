@@ -240,7 +240,7 @@ export class AuthManager implements Authenticator {
         { userId },
       );
       await this.#forget(userId, undefined, error);
-      this.core.events.emit('tokenInvalid', { userId, error });
+      this.#invalid(userId, error);
       throw error;
     }
     return this.#credentialOf(await this.#refresh(userId, current));
@@ -333,7 +333,7 @@ export class AuthManager implements Authenticator {
           { userId },
         );
         await this.#forget(userId, undefined, failure);
-        this.core.events.emit('tokenInvalid', { userId, error: failure });
+        this.#invalid(userId, failure);
         throw failure;
       }
       if (stored.accessToken !== stale.accessToken && !this.#expiringSoon(stored)) return this.#keep(userId, stored, generation);
@@ -348,6 +348,7 @@ export class AuthManager implements Authenticator {
         // and so do the calls that need this refresh token in the next refreshFailureHoldMs.
         if (!(error instanceof PlatformApiError) || error.status < 400 || error.status >= 500) {
           this.#held.set(userId, { refreshToken: base.refreshToken, error, until: this.core.clock.now() + refreshFailureHoldMs });
+          this.core.log?.('warn', `Could not refresh the token of user ${userId} for now: ${error instanceof Error ? error.message : String(error)}`);
           throw error;
         }
         // Another process may have spent the refresh token first: its renewed token wins.
@@ -360,7 +361,7 @@ export class AuthManager implements Authenticator {
         if ((this.#generation.get(userId) ?? 0) !== generation) throw this.#removals.get(userId) ?? this.#removedError(userId);
         const late = await this.#forget(userId, base, failure);
         if (late) return this.#keep(userId, late, this.#generation.get(userId) ?? 0);
-        this.core.events.emit('tokenInvalid', { userId, error: failure });
+        this.#invalid(userId, failure);
         throw failure;
       }
       const renewed: UserToken = {
@@ -374,6 +375,7 @@ export class AuthManager implements Authenticator {
       if ((this.#generation.get(userId) ?? 0) !== generation) throw this.#removals.get(userId) ?? this.#removedError(userId);
       this.#held.delete(userId);
       await this.store.set(renewed);
+      this.core.log?.('info', `Refreshed the token of user ${userId}`);
       return this.#keep(userId, renewed, generation);
     };
     return this.store.lock ? this.store.lock(userId, work) : work();
@@ -383,6 +385,12 @@ export class AuthManager implements Authenticator {
     if ((this.#generation.get(userId) ?? 0) !== generation) throw this.#removals.get(userId) ?? this.#removedError(userId);
     this.#users.set(userId, copyToken(token));
     return copyToken(token);
+  }
+
+  /** A user's authorization is dead and the user was removed: logged, and told to `tokenInvalid` listeners. */
+  #invalid(userId: string, error: PlatformAuthError): void {
+    this.core.log?.('warn', `Removed user ${userId}: ${error.message}`);
+    this.core.events.emit('tokenInvalid', { userId, error });
   }
 
   #removedError(userId: string): PlatformAuthError {
@@ -478,6 +486,7 @@ export class AuthManager implements Authenticator {
   async removeUser(userId: string): Promise<void> {
     await this.#load();
     await this.#forget(userId, undefined, undefined);
+    this.core.log?.('info', `Removed user ${userId}`);
   }
 
   /** The registered users' tokens. */

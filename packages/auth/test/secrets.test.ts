@@ -27,7 +27,8 @@ function said(error: unknown): string {
 
 describe('no secret in any error message, event or log line', () => {
   it('scans the failures of every kind', async () => {
-    const context = await setup();
+    // Every attempt is logged (debug) and told to request / response listeners: none may hold a secret.
+    const context = await setup({ client: { logger: console, logLevel: 'debug' } });
     close = () => context.mock.close();
     const logged: string[] = [];
     for (const method of ['error', 'warn', 'log', 'info', 'debug'] as const) {
@@ -38,6 +39,8 @@ describe('no secret in any error message, event or log line', () => {
     const events: string[] = [];
     context.client.on('tokenInvalid', (event) => events.push(said(event.error), event.userId));
     context.client.on('rateLimit', (event) => events.push(JSON.stringify(event)));
+    context.client.on('request', (event) => events.push(JSON.stringify(event)));
+    context.client.on('response', (event) => events.push(JSON.stringify(event), said(event.error)));
     const errors: string[] = [];
     const attempt = async (run: () => Promise<unknown>) => {
       try {
@@ -81,6 +84,9 @@ describe('no secret in any error message, event or log line', () => {
       refused.refreshToken!,
       dead.accessToken,
     ];
+    // The log tells what happened, without the secrets.
+    expect(logged).toEqual(expect.arrayContaining([expect.stringMatching(/^Removed user 11: The platform rejected the refresh token of user 11/), 'Removed user 22: The access token of user 22 is no longer valid and there is no refresh token to renew it. The user has to authorize the app again.']));
+    expect(logged.some((line) => /^POST \/oauth2\/token attempt 1: PlatformNetworkError: .*, \d+ ms, retry in \d+ ms$/.test(line))).toBe(true);
     const text = [...errors, ...events, ...logged].join('\n');
     for (const secret of secrets) expect(text.includes(secret), `a secret appeared: ${secret.slice(0, 4)}...`).toBe(false);
   });

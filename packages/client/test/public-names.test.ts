@@ -23,6 +23,11 @@ const internalNames = [
   'defaultBaseUrl',
   'defaultEventSubWsUrl',
   'describeValue',
+  'redact',
+  'createLog',
+  'watched',
+  'sent',
+  'settled',
 ];
 
 describe('the names @platform/client exports', () => {
@@ -31,7 +36,7 @@ describe('the names @platform/client exports', () => {
     ['browser', browser],
   ])('leave out the internal names of core (%s build)', (_build, exported) => {
     for (const name of internalNames) expect(exported, name).not.toHaveProperty(name);
-    for (const name of ['Platform', 'createClient', 'defineOperation', 'callOperation', 'Paginator', 'PlatformError']) {
+    for (const name of ['Platform', 'createClient', 'defineOperation', 'callOperation', 'Paginator', 'PlatformError', 'diagnosticsChannels']) {
       expect(exported, name).toHaveProperty(name);
     }
   });

@@ -6,7 +6,8 @@ import { PlatformNetworkError } from './errors/network-error';
 import { PlatformTimeoutError } from './errors/timeout-error';
 import { authUrlOf } from './options';
 import { apiErrorFields } from './pipeline';
-import { attempt, type AnswerHeaders } from './transport';
+import { sent, settled, watched } from './observe';
+import { attempt, type Answer, type AnswerHeaders } from './transport';
 
 /** A request to the platform's OAuth server (`authUrl`). */
 export interface AuthServerRequest {
@@ -47,33 +48,47 @@ export async function authServerRequest(core: ClientCore, request: AuthServerReq
   }
   if (request.authorization) headers.Authorization = request.authorization;
   const retries = request.retry ? core.retries : 0;
+  const target = { method: request.method, path: label.slice(request.method.length + 1) };
   let retriesUsed = 0;
-  for (;;) {
+  for (let attempts = 1; ; attempts++) {
+    // Like API calls, each attempt is told to `request` / `response` listeners, channels and the log.
+    const started = core.clock.now();
+    const sentEvent = watched(core) ? sent(core, target, url, undefined, attempts, 0) : undefined;
+    let answer: Answer;
     try {
-      const answer = await attempt(core.send, core.clock, { method: request.method, url, headers, body, label }, core.timeout, request.signal);
-      if (answer.status >= 200 && answer.status < 300) {
-        let data: unknown;
-        try {
-          data = answer.text === '' ? undefined : JSON.parse(answer.text);
-        } catch (error) {
-          throw new PlatformError(`${label} answered with a body that is not JSON.`, { cause: error });
-        }
-        return { status: answer.status, headers: answer.headers, data };
-      }
-      if (answer.status >= 500 && retriesUsed < retries) {
-        retriesUsed++;
-        await core.clock.sleep(retryDelay(retriesUsed, core.clock.random), request.signal);
-        continue;
-      }
-      const fields = apiErrorFields(answer, request.method, url);
-      throw new PlatformApiError(fields.message, fields);
+      answer = await attempt(core.send, core.clock, { method: request.method, url, headers, body, label }, core.timeout, request.signal);
     } catch (error) {
       if ((error instanceof PlatformNetworkError || error instanceof PlatformTimeoutError) && retriesUsed < retries) {
-        retriesUsed++;
-        await core.clock.sleep(retryDelay(retriesUsed, core.clock.random), request.signal);
+        const delay = retryDelay(++retriesUsed, core.clock.random);
+        settled(core, sentEvent, started, undefined, 'retry', delay, error);
+        await core.clock.sleep(delay, request.signal);
         continue;
       }
+      settled(core, sentEvent, started, undefined, 'throw', 0, error);
       throw error;
     }
+    const { status } = answer;
+    if (status >= 200 && status < 300) {
+      let data: unknown;
+      try {
+        data = answer.text === '' ? undefined : JSON.parse(answer.text);
+      } catch (cause) {
+        const error = new PlatformError(`${label} answered with a body that is not JSON.`, { cause });
+        settled(core, sentEvent, started, status, 'throw', 0, error);
+        throw error;
+      }
+      settled(core, sentEvent, started, status, 'return');
+      return { status, headers: answer.headers, data };
+    }
+    if (status >= 500 && retriesUsed < retries) {
+      const delay = retryDelay(++retriesUsed, core.clock.random);
+      settled(core, sentEvent, started, status, 'retry', delay);
+      await core.clock.sleep(delay, request.signal);
+      continue;
+    }
+    const fields = apiErrorFields(answer, request.method, url);
+    const error = new PlatformApiError(fields.message, fields);
+    settled(core, sentEvent, started, status, 'throw', 0, error);
+    throw error;
   }
 }

@@ -16,6 +16,8 @@ export interface CallTarget {
   readonly actingUser?: string | undefined;
   /** The acting-user field may stay unset when the token does not say who acts. */
   readonly actingUserOptional?: boolean | undefined;
+  /** The declared operation's name (`chat.chatters`), as events and spans name the call. */
+  readonly name?: string | undefined;
 }
 
 /** A request for a token, made by the pipeline before each call. */

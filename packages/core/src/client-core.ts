@@ -3,6 +3,7 @@ import { RateLimitBuckets } from './buckets';
 import { systemClock, type Clock } from './clock';
 import { PlatformError } from './errors/platform-error';
 import { EventHub } from './events';
+import { createLog, type LogLevel } from './log';
 import {
   addressOption,
   checkOptions,
@@ -40,6 +41,12 @@ export class ClientCore {
   declare readonly buckets: RateLimitBuckets;
   declare readonly authenticator: Authenticator;
   /**
+   * Writes a line to the `logger` option at a level: undefined without a logger; otherwise lines
+   * below `logLevel` are dropped and every line is redacted (`redact()` and the client's own
+   * secrets) before it reaches the logger. Packages built on core log with `core.log?.(level, line)`.
+   */
+  declare readonly log: ((level: LogLevel, message: string) => void) | undefined;
+  /**
    * The options as given, for packages that read options of their own (`tokens`...); the OAuth
    * server and the EventSub address are read with `authUrlOf()` and `eventSubWsUrlOf()`.
    */
@@ -67,6 +74,9 @@ export class ClientCore {
     this.rateLimit = options.rateLimit ?? 'wait';
     this.retries = options.retries ?? 3;
     this.timeout = options.timeout ?? 15_000;
+    const log = (this.log = options.logger && createLog(options.logger, options.logLevel, [options.clientSecret, options.token]));
+    // Every wait for a rate limit (an empty bucket, a 429) is a warning.
+    if (log) this.events.on('rateLimit', ({ bucket, wait }) => log('warn', `Waiting ${Math.round(wait)} ms for the rate limit of ${bucket}`));
     this.buckets = new RateLimitBuckets(this.clock, this.rateLimit, this.events);
     this.authenticator = options.authenticator ? options.authenticator(this) : rawTokenAuthenticator(options.token);
   }

@@ -4,8 +4,19 @@ export { createClient, PlatformClient, type RawRequest, type ClientHandle } from
 // The type of the core an `authenticator` option receives; its members are internal.
 export type { ClientCore } from './client-core';
 export type { ClientOptions, FetchFunction } from './options';
+export type { PlatformLogger, LogLevel } from './log';
+export { diagnosticsChannels } from './channels';
 export type { HttpMethod, TokenKind, RequestOptions, RateLimitState, QueryValue } from './types';
-export type { ClientEvents, ClientEventName, ClientEventListener, RateLimitEvent, TokenInvalidEvent } from './events';
+export type {
+  ClientEvents,
+  ClientEventName,
+  ClientEventListener,
+  RateLimitEvent,
+  TokenInvalidEvent,
+  RequestEvent,
+  ResponseEvent,
+  NextStep,
+} from './events';
 export { systemClock, type Clock } from './clock';
 export type { Authenticator, CallTarget, Credential, CredentialRequest } from './authenticator';
 export {

@@ -7,7 +7,9 @@ import { PlatformError } from './errors/platform-error';
 import { PlatformNetworkError } from './errors/network-error';
 import { PlatformRateLimitError } from './errors/rate-limit-error';
 import { PlatformTimeoutError } from './errors/timeout-error';
+import { watched, sent, settled } from './observe';
 import { checkOptions, requestOptionRules } from './options';
+import type { NextStep } from './events';
 import { attempt, type Answer, type AnswerHeaders, type Exchange } from './transport';
 import type { RequestOptions } from './types';
 
@@ -62,57 +64,82 @@ export async function runCall(core: ClientCore, call: Call, options: RequestOpti
   let retriesUsed = 0;
   let renewed = false;
   let endpointLimitHits = 0;
-  for (;;) {
+  for (let attempts = 1; ; attempts++) {
+    // Events, channels and the log cost one check an attempt while nobody watches.
+    const watching = watched(core);
+    const queued = watching ? core.clock.now() : 0;
     const waiting = core.buckets.take(credential.bucket, target, url, signal);
     if (waiting) await waiting;
-    let answer: Answer;
+    const started = watching ? core.clock.now() : 0;
+    const request = watching ? sent(core, target, url, credential.bucket, attempts, started - queued) : undefined;
+    // What the pipeline does after this attempt (`delay` ms later), and the attempt's error.
+    let step: NextStep['step'] = 'throw';
+    let delay = 0;
+    let failure: unknown;
+    let data: unknown;
+    let answer: Answer | undefined;
     try {
       answer = await attempt(core.send, core.clock, exchange, timeout, signal);
     } catch (error) {
       core.buckets.release(credential.bucket);
+      failure = error;
       // Only a request whose repetition is harmless is sent again after an unknown outcome.
-      if (!(error instanceof PlatformNetworkError || error instanceof PlatformTimeoutError) || !idempotent.has(target.method) || retriesUsed >= retries) throw error;
-      await core.clock.sleep(retryDelay(++retriesUsed, core.clock.random), signal);
+      if ((error instanceof PlatformNetworkError || error instanceof PlatformTimeoutError) && idempotent.has(target.method) && retriesUsed < retries) {
+        step = 'retry';
+        delay = retryDelay(++retriesUsed, core.clock.random);
+      }
+    }
+    if (answer) {
+      const { status, headers } = answer;
+      // An empty bucket's reset (epoch ms) when this is a 429 that says so; recorded with the rest.
+      const emptyUntil = core.buckets.record(credential.bucket, headers, status === 429);
+      if (status >= 200 && status < 300) {
+        try {
+          data = parseSuccess(answer, label);
+          step = 'return';
+        } catch (error) {
+          failure = error;
+        }
+      } else {
+        const fields = apiErrorFields(answer, target.method, url);
+        const message = `${fields.message} (${status} on ${label})`;
+        if (status === 429) {
+          const now = core.clock.now();
+          // The token still has points: an endpoint-specific limit, whose end the platform does not
+          // report. The client estimates it with its own doubling backoff. A reset that has already
+          // passed is retried at once.
+          delay = emptyUntil === undefined ? endpointLimitDelay(endpointLimitHits++, core.clock.random) : Math.max(0, emptyUntil - now);
+          failure = new PlatformRateLimitError(message, { ...fields, resetAt: emptyUntil ?? now + delay, now: () => core.clock.now() });
+          if (core.rateLimit === 'wait' && retriesUsed < retries) {
+            retriesUsed++;
+            step = delay > 0 ? 'wait' : 'retry';
+          }
+        } else {
+          failure = new PlatformApiError(message, fields);
+          if (status === 401 && !renewed && credential.kind !== 'raw' && core.authenticator.unauthorized) {
+            // Once per call: a dead token is renewed and the request sent again, without using a retry.
+            renewed = true;
+            step = 'renew';
+          } else if (status >= 500 && idempotent.has(target.method) && retriesUsed < retries) {
+            step = 'retry';
+            delay = retryDelay(++retriesUsed, core.clock.random);
+          }
+        }
+      }
+    }
+    settled(core, request, started, answer?.status, step, delay, failure);
+    if (step === 'return') return { status: answer!.status, headers: answer!.headers, data, url };
+    if (step === 'throw') throw failure;
+    if (step === 'renew') {
+      const next = await core.authenticator.unauthorized!(credential, credentialRequest);
+      // A token the platform still calls valid: the 401 stands.
+      if (!next) throw failure;
+      credential = next;
+      requestHeaders.Authorization = `Bearer ${credential.accessToken}`;
       continue;
     }
-    const { status, headers } = answer;
-    // An empty bucket's reset (epoch ms) when this is a 429 that says so; recorded with the rest.
-    const emptyUntil = core.buckets.record(credential.bucket, headers, status === 429);
-
-    if (status >= 200 && status < 300) return { status, headers, data: parseSuccess(answer, label), url };
-
-    if (status === 401 && !renewed && credential.kind !== 'raw' && core.authenticator.unauthorized) {
-      // Once per call: a dead token is renewed and the request sent again, without using a retry.
-      renewed = true;
-      const next = await core.authenticator.unauthorized(credential, credentialRequest);
-      if (next) {
-        credential = next;
-        requestHeaders.Authorization = `Bearer ${credential.accessToken}`;
-        continue;
-      }
-    }
-
-    const fields = apiErrorFields(answer, target.method, url);
-    const message = `${fields.message} (${status} on ${label})`;
-    if (status === 429) {
-      const now = core.clock.now();
-      // The token still has points: an endpoint-specific limit, whose end the platform does not
-      // report. The client estimates it with its own doubling backoff. A reset that has already
-      // passed is retried at once.
-      const wait = emptyUntil === undefined ? endpointLimitDelay(endpointLimitHits++, core.clock.random) : Math.max(0, emptyUntil - now);
-      if (core.rateLimit === 'throw' || retriesUsed >= retries) {
-        throw new PlatformRateLimitError(message, { ...fields, resetAt: emptyUntil ?? now + wait, now: () => core.clock.now() });
-      }
-      retriesUsed++;
-      if (wait > 0) {
-        core.events.emit('rateLimit', { bucket: credential.bucket, wait });
-        await core.clock.sleep(wait, signal);
-      }
-      continue;
-    }
-
-    if (status < 500 || !idempotent.has(target.method) || retriesUsed >= retries) throw new PlatformApiError(message, fields);
-    await core.clock.sleep(retryDelay(++retriesUsed, core.clock.random), signal);
+    if (step === 'wait') core.events.emit('rateLimit', { bucket: credential.bucket, wait: delay });
+    if (delay > 0) await core.clock.sleep(delay, signal);
   }
 }
 

@@ -23,6 +23,11 @@ const internalNames = [
   'defaultBaseUrl',
   'defaultEventSubWsUrl',
   'describeValue',
+  'redact',
+  'createLog',
+  'watched',
+  'sent',
+  'settled',
 ];
 
 describe('the entry points of @platform/core', () => {

@@ -78,8 +78,7 @@ type ListenerLogFunction = (level: ListenerLogLevel, message: string) => void;
  * line, so that a logger set on the client later is used too.
  */
 export function listenerLog(core: ClientCore): ListenerLogFunction | undefined {
-  // Until core carries `log` in its type (the client's `logger` and `logLevel` options).
-  return (core as { log?: ListenerLogFunction }).log;
+  return core.log;
 }
 
 /**

@@ -18,6 +18,9 @@ export type { AnswerHeaders, Answer, Exchange, Sender, Sending } from '../transp
 export { internalsOf } from '../internals';
 export { authServerRequest, type AuthServerRequest, type AuthServerAnswer } from '../auth-server';
 export { encodeQuery } from '../operation';
+export { redact } from '../redact';
+export { createLog, type Log } from '../log';
+export { watched, sent, settled } from '../observe';
 export { retryDelay, endpointLimitDelay } from '../backoff';
 // The clock's helpers (a sleep on any clock, a signal's reason). Also named so that the built entry
 // imports the clock's shared chunk by name: esbuild warns about a bare import of a chunk in a package

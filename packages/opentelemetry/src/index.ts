@@ -1,0 +1,1 @@
+export { instrumentPlatform, instrumentationScope, type PlatformInstrumentation, type PlatformInstrumentationOptions } from './instrument';

@@ -151,6 +151,33 @@ export async function callOperation<P, R>(
   return declaration.result.shape(answers, declaration) as R;
 }
 
+/**
+ * A page as `paginateOperation()` makes it: `data`, `raw` and `cursor`, and, out of sight, where it
+ * came from (the chunk of a long ID list, the cursor it was asked with), which the next page needs.
+ * Kept in the page itself rather than in a WeakMap beside it: two WeakMap entries a page cost more
+ * than the rest of the paginator's work on it.
+ */
+class ListPage<T, Raw> implements Page<T, Raw> {
+  readonly #chunk: number;
+  readonly #askedWith: string | undefined;
+
+  constructor(
+    readonly data: readonly T[],
+    readonly raw: Raw,
+    readonly cursor: string | undefined,
+    chunk: number,
+    askedWith: string | undefined,
+  ) {
+    this.#chunk = chunk;
+    this.#askedWith = askedWith;
+  }
+
+  /** The chunk a page belongs to and the cursor it was asked with (the first chunk and none for a page from elsewhere). */
+  static origin(page: object): { chunk: number; askedWith: string | undefined } {
+    return #chunk in page ? { chunk: (page as ListPage<unknown, unknown>).#chunk, askedWith: (page as ListPage<unknown, unknown>).#askedWith } : { chunk: 0, askedWith: undefined };
+  }
+}
+
 /** A page of a declared list operation; `raw` is the envelope with `data` and the extra fields. */
 export type OperationPage<T, Extra = object> = Page<T, RawPage<T> & Extra>;
 
@@ -171,9 +198,6 @@ export function paginateOperation<P, T, Extra = object>(
   const merged = mergeOptions(defaults, options);
   const sets = splitChunks(declaration, params ?? {});
   type P2 = OperationPage<T, Extra>;
-  const positions = new WeakMap<P2, number>();
-  /** The cursor each page was asked with: a page that hands the same cursor back ends the list. */
-  const askedWith = new WeakMap<P2, string>();
 
   // Paging goes on in the direction the caller started: backwards from a `before`, else forwards.
   const key = (params as Params | undefined)?.before !== undefined && (params as Params | undefined)?.after === undefined ? 'before' : 'after';
@@ -182,27 +206,24 @@ export function paginateOperation<P, T, Extra = object>(
     // A later page's cursor replaces the one the caller started from, and goes last.
     let pageParams = set;
     if (from !== undefined) {
-      const { after: _after, before: _before, ...rest } = set;
-      pageParams = { ...rest, [key]: from };
+      const next: Record<string, unknown> = {};
+      for (const name of Object.keys(set)) if (name !== 'after' && name !== 'before') next[name] = set[name];
+      next[key] = from;
+      pageParams = next;
     }
     const answer = await runCall(core, callFor(declaration, pageParams), merged);
     const raw = (answer.data ?? { data: [] }) as RawPage<T> & Extra;
-    const data = Array.isArray(raw.data) ? raw.data : [];
     const pagination = raw.pagination;
-    const cursor = typeof pagination === 'string' ? pagination || undefined : pagination?.cursor || undefined;
-    const page: P2 = { data, raw, cursor };
-    positions.set(page, chunk);
-    if (from !== undefined) askedWith.set(page, from);
-    return page;
+    return new ListPage(Array.isArray(raw.data) ? raw.data : [], raw, typeof pagination === 'string' ? pagination || undefined : pagination?.cursor || undefined, chunk, from);
   };
 
   const source: PageSource<T, P2> = {
     first: () => load(0, undefined),
     next(page) {
-      const chunk = positions.get(page) ?? 0;
+      const { chunk, askedWith } = ListPage.origin(page);
       // An empty page ends the list even if the platform still sent a cursor, and so does a
       // cursor equal to the one the page was asked with (following it would loop forever).
-      if (page.cursor && page.data.length > 0 && page.cursor !== askedWith.get(page)) return load(chunk, page.cursor);
+      if (page.cursor && page.data.length > 0 && page.cursor !== askedWith) return load(chunk, page.cursor);
       if (chunk + 1 < sets.length) return load(chunk + 1, undefined);
       return undefined;
     },

@@ -55,7 +55,8 @@ class NodeAnswerHeaders implements AnswerHeaders {
   }
 
   get(name: string): string | null {
-    const value = this.#raw[name.toLowerCase()];
+    // Node's names are lowercase, as the pipeline asks for them: lowercased only when not found.
+    const value = this.#raw[name] ?? this.#raw[name.toLowerCase()];
     if (value === undefined) return null;
     return typeof value === 'string' ? value : value.join(', ');
   }
@@ -72,6 +73,8 @@ class NodeAnswerHeaders implements AnswerHeaders {
 
 /** Where requests to one origin go, parsed once: the parts of `http.request()`'s options that its URL gives. */
 interface Origin {
+  /** The origin as written at the start of request URLs (`https://api.twitch.tv`). */
+  readonly text: string;
   readonly protocol: string;
   readonly hostname: string;
   readonly port: number | undefined;
@@ -80,6 +83,7 @@ interface Origin {
 
 /** Origins parsed so far (a client uses one or two: the API and the OAuth server). */
 const origins = new Map<string, Origin | null>();
+let lastOrigin: Origin | undefined;
 
 /** A scheme and a host (a name, an IPv4 address or a bracketed IPv6 one) with an optional port: nothing else. */
 const plainOrigin = /^https?:\/\/(?:[\w.-]+|\[[\da-f:.]+\])(?::\d+)?$/i;
@@ -97,6 +101,11 @@ const plainPath = /^(?:\/(?!\.|%2e)[\w\-.~!$&()*+,;=:@%]*)+(?:\?[\w\-.~!$&()*+,;
  * `http.request()` as a string, which parses it as before.
  */
 function requestTarget(url: string): { origin: Origin; path: string } | undefined {
+  // The origin of the previous request, most often this one's too: no string cut out and hashed.
+  if (lastOrigin && url.startsWith(lastOrigin.text) && url.charCodeAt(lastOrigin.text.length) === 47 /* / */) {
+    const path = url.slice(lastOrigin.text.length);
+    return plainPath.test(path) ? { origin: lastOrigin, path } : undefined;
+  }
   const slash = url.indexOf('/', url.indexOf('//') + 2);
   if (slash < 0) return undefined;
   const originText = url.slice(0, slash);
@@ -105,14 +114,22 @@ function requestTarget(url: string): { origin: Origin; path: string } | undefine
     origin = null;
     if (plainOrigin.test(originText)) {
       const parsed = urlToHttpOptions(new URL(originText));
-      origin = { protocol: parsed.protocol!, hostname: parsed.hostname!, port: parsed.port === undefined ? undefined : Number(parsed.port), send: parsed.protocol === 'https:' ? httpsRequest : httpRequest };
+      origin = {
+        text: originText,
+        protocol: parsed.protocol!,
+        hostname: parsed.hostname!,
+        port: parsed.port === undefined ? undefined : Number(parsed.port),
+        send: parsed.protocol === 'https:' ? httpsRequest : httpRequest,
+      };
     }
     // A program that talks to many origins keeps a bounded list.
     if (origins.size >= 16) origins.clear();
     origins.set(originText, origin);
   }
+  if (!origin) return undefined;
+  lastOrigin = origin;
   const path = url.slice(slash);
-  return origin && plainPath.test(path) ? { origin, path } : undefined;
+  return plainPath.test(path) ? { origin, path } : undefined;
 }
 
 /** Sends with `node:http` / `node:https` and reads the whole answer, ungzipped when it is gzipped. */
@@ -121,13 +138,16 @@ export const nodeSender: Sender = (exchange) => {
   let fail!: (error: Error) => void;
   const answer = new Promise<Answer>((resolve, reject) => {
     fail = reject;
-    const headers: Record<string, string> = { 'Accept-Encoding': 'gzip', ...exchange.headers };
-    if (exchange.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(exchange.body));
+    // The exchange's headers go as they are (no copy); Node renders them only when the request
+    // ends, so the two added here are still sent, the exchange's own Accept-Encoding first.
+    const headers = exchange.headers;
     const url = exchange.url;
     const target = requestTarget(url);
     request = target
       ? target.origin.send({ protocol: target.origin.protocol, hostname: target.origin.hostname, port: target.origin.port, path: target.path, method: exchange.method, headers })
       : (url.startsWith('https:') ? httpsRequest : httpRequest)(url, { method: exchange.method, headers });
+    if (!request.hasHeader('accept-encoding')) request.setHeader('Accept-Encoding', 'gzip');
+    if (exchange.body !== undefined) request.setHeader('Content-Length', Buffer.byteLength(exchange.body));
     request.on('error', reject);
     request.on('response', (response) => {
       const encoding = response.headers['content-encoding'];

@@ -154,27 +154,26 @@ export async function callOperation<P, R>(
 /**
  * A page as `paginateOperation()` makes it: `data`, `raw` and `cursor`, and, out of sight, where it
  * came from (the chunk of a long ID list, the cursor it was asked with), which the next page needs.
- * Kept in the page itself rather than in a WeakMap beside it: two WeakMap entries a page cost more
- * than the rest of the paginator's work on it.
+ * Kept in the page itself rather than in WeakMaps beside it: a WeakMap entry costs more than the
+ * rest of the paginator's work on a page.
  */
 class ListPage<T, Raw> implements Page<T, Raw> {
-  readonly #chunk: number;
-  readonly #askedWith: string | undefined;
+  // Declared, not defined: defined fields would be a second list of them in every bundle.
+  declare readonly data: readonly T[];
+  declare readonly raw: Raw;
+  declare readonly cursor: string | undefined;
+  readonly #origin: readonly [chunk: number, askedWith: string | undefined];
 
-  constructor(
-    readonly data: readonly T[],
-    readonly raw: Raw,
-    readonly cursor: string | undefined,
-    chunk: number,
-    askedWith: string | undefined,
-  ) {
-    this.#chunk = chunk;
-    this.#askedWith = askedWith;
+  constructor(data: readonly T[], raw: Raw, cursor: string | undefined, origin: readonly [chunk: number, askedWith: string | undefined]) {
+    this.data = data;
+    this.raw = raw;
+    this.cursor = cursor;
+    this.#origin = origin;
   }
 
-  /** The chunk a page belongs to and the cursor it was asked with (the first chunk and none for a page from elsewhere). */
-  static origin(page: object): { chunk: number; askedWith: string | undefined } {
-    return #chunk in page ? { chunk: (page as ListPage<unknown, unknown>).#chunk, askedWith: (page as ListPage<unknown, unknown>).#askedWith } : { chunk: 0, askedWith: undefined };
+  /** The chunk a page of a paginator belongs to, and the cursor it was asked with. */
+  static originOf(page: object): readonly [chunk: number, askedWith: string | undefined] {
+    return (page as ListPage<unknown, unknown>).#origin;
   }
 }
 
@@ -214,13 +213,13 @@ export function paginateOperation<P, T, Extra = object>(
     const answer = await runCall(core, callFor(declaration, pageParams), merged);
     const raw = (answer.data ?? { data: [] }) as RawPage<T> & Extra;
     const pagination = raw.pagination;
-    return new ListPage(Array.isArray(raw.data) ? raw.data : [], raw, typeof pagination === 'string' ? pagination || undefined : pagination?.cursor || undefined, chunk, from);
+    return new ListPage(Array.isArray(raw.data) ? raw.data : [], raw, typeof pagination === 'string' ? pagination || undefined : pagination?.cursor || undefined, [chunk, from]);
   };
 
   const source: PageSource<T, P2> = {
     first: () => load(0, undefined),
     next(page) {
-      const { chunk, askedWith } = ListPage.origin(page);
+      const [chunk, askedWith] = ListPage.originOf(page);
       // An empty page ends the list even if the platform still sent a cursor, and so does a
       // cursor equal to the one the page was asked with (following it would loop forever).
       if (page.cursor && page.data.length > 0 && page.cursor !== askedWith) return load(chunk, page.cursor);

@@ -75,9 +75,10 @@ class NodeAnswerHeaders implements AnswerHeaders {
 interface Origin {
   /** The origin as written at the start of request URLs (`https://api.twitch.tv`). */
   readonly text: string;
-  readonly protocol: string;
-  readonly hostname: string;
-  readonly port: number | undefined;
+  /** The host name or address (an IPv6 one without its brackets). */
+  readonly host: string;
+  /** The port, the protocol's own when the URL names none (as `http.request()` would take it). */
+  readonly port: number;
   readonly send: typeof httpRequest;
 }
 
@@ -116,9 +117,8 @@ function requestTarget(url: string): { origin: Origin; path: string } | undefine
       const parsed = urlToHttpOptions(new URL(originText));
       origin = {
         text: originText,
-        protocol: parsed.protocol!,
-        hostname: parsed.hostname!,
-        port: parsed.port === undefined ? undefined : Number(parsed.port),
+        host: parsed.hostname!,
+        port: parsed.port === undefined ? (parsed.protocol === 'https:' ? 443 : 80) : Number(parsed.port),
         send: parsed.protocol === 'https:' ? httpsRequest : httpRequest,
       };
     }
@@ -144,7 +144,12 @@ export const nodeSender: Sender = (exchange) => {
     const url = exchange.url;
     const target = requestTarget(url);
     request = target
-      ? target.origin.send({ protocol: target.origin.protocol, hostname: target.origin.hostname, port: target.origin.port, path: target.path, method: exchange.method, headers })
+      ? // As few options as a hand-written call passes: Node copies them into a dictionary per request.
+        target.origin.send(
+          exchange.method === 'GET'
+            ? { host: target.origin.host, port: target.origin.port, path: target.path, headers }
+            : { host: target.origin.host, port: target.origin.port, path: target.path, method: exchange.method, headers },
+        )
       : (url.startsWith('https:') ? httpsRequest : httpRequest)(url, { method: exchange.method, headers });
     if (!request.hasHeader('accept-encoding')) request.setHeader('Accept-Encoding', 'gzip');
     if (exchange.body !== undefined) request.setHeader('Content-Length', Buffer.byteLength(exchange.body));

@@ -151,32 +151,6 @@ export async function callOperation<P, R>(
   return declaration.result.shape(answers, declaration) as R;
 }
 
-/**
- * A page as `paginateOperation()` makes it: `data`, `raw` and `cursor`, and, out of sight, where it
- * came from (the chunk of a long ID list, the cursor it was asked with), which the next page needs.
- * Kept in the page itself rather than in WeakMaps beside it: a WeakMap entry costs more than the
- * rest of the paginator's work on a page.
- */
-class ListPage<T, Raw> implements Page<T, Raw> {
-  // Declared, not defined: defined fields would be a second list of them in every bundle.
-  declare readonly data: readonly T[];
-  declare readonly raw: Raw;
-  declare readonly cursor: string | undefined;
-  readonly #origin: readonly [chunk: number, askedWith: string | undefined];
-
-  constructor(data: readonly T[], raw: Raw, cursor: string | undefined, origin: readonly [chunk: number, askedWith: string | undefined]) {
-    this.data = data;
-    this.raw = raw;
-    this.cursor = cursor;
-    this.#origin = origin;
-  }
-
-  /** The chunk a page of a paginator belongs to, and the cursor it was asked with. */
-  static originOf(page: object): readonly [chunk: number, askedWith: string | undefined] {
-    return (page as ListPage<unknown, unknown>).#origin;
-  }
-}
-
 /** A page of a declared list operation; `raw` is the envelope with `data` and the extra fields. */
 export type OperationPage<T, Extra = object> = Page<T, RawPage<T> & Extra>;
 
@@ -197,6 +171,12 @@ export function paginateOperation<P, T, Extra = object>(
   const merged = mergeOptions(defaults, options);
   const sets = splitChunks(declaration, params ?? {});
   type P2 = OperationPage<T, Extra>;
+  /**
+   * Where each page came from: the chunk of a long ID list and the cursor it was asked with (a
+   * page that hands the same cursor back ends the list). One entry a page: WeakMap entries cost
+   * more than the rest of the paginator's work on a page.
+   */
+  const origins = new WeakMap<P2, [chunk: number, askedWith: string | undefined]>();
 
   // Paging goes on in the direction the caller started: backwards from a `before`, else forwards.
   const key = (params as Params | undefined)?.before !== undefined && (params as Params | undefined)?.after === undefined ? 'before' : 'after';
@@ -205,21 +185,22 @@ export function paginateOperation<P, T, Extra = object>(
     // A later page's cursor replaces the one the caller started from, and goes last.
     let pageParams = set;
     if (from !== undefined) {
-      const next: Record<string, unknown> = {};
-      for (const name of Object.keys(set)) if (name !== 'after' && name !== 'before') next[name] = set[name];
-      next[key] = from;
-      pageParams = next;
+      const { after: _after, before: _before, ...rest }: Record<string, unknown> = set;
+      rest[key] = from;
+      pageParams = rest;
     }
     const answer = await runCall(core, callFor(declaration, pageParams), merged);
     const raw = (answer.data ?? { data: [] }) as RawPage<T> & Extra;
     const pagination = raw.pagination;
-    return new ListPage(Array.isArray(raw.data) ? raw.data : [], raw, typeof pagination === 'string' ? pagination || undefined : pagination?.cursor || undefined, [chunk, from]);
+    const page: P2 = { data: Array.isArray(raw.data) ? raw.data : [], raw, cursor: typeof pagination === 'string' ? pagination || undefined : pagination?.cursor || undefined };
+    origins.set(page, [chunk, from]);
+    return page;
   };
 
   const source: PageSource<T, P2> = {
     first: () => load(0, undefined),
     next(page) {
-      const [chunk, askedWith] = ListPage.originOf(page);
+      const [chunk, askedWith] = origins.get(page) ?? [0];
       // An empty page ends the list even if the platform still sent a cursor, and so does a
       // cursor equal to the one the page was asked with (following it would loop forever).
       if (page.cursor && page.data.length > 0 && page.cursor !== askedWith) return load(chunk, page.cursor);

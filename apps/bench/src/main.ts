@@ -153,6 +153,23 @@ async function checkCoreBucket(port: number, limit: number): Promise<string> {
 // ---------------------------------------------------------------------------------------------
 // Report
 
+/** The issue's goal for our library against a hand-written `node:http` client: at most this ratio. */
+const httpGoal = 1.1;
+
+/** A figure of our library and of raw node:http, and the ratio (lower is better). */
+function againstHttp(core: ReturnType<typeof summary>, http: ReturnType<typeof summary>): string[][] {
+  const pages = TOTAL_CHATTERS / MAX_PAGE;
+  const rows: [string, number, number, (value: number) => string][] = [
+    ['time to page (ms per pass)', core.pageMs, http.pageMs, (value) => number(value, 1)],
+    ['CPU per page (ms)', core.pageCpu / pages, http.pageCpu / pages, (value) => number(value, 2)],
+    ['CPU per call, sequential (µs)', core.seqCpu, http.seqCpu, (value) => number(value, 1)],
+    ['CPU per call, in bursts (µs)', core.burstCpu, http.burstCpu, (value) => number(value, 1)],
+    ['time per call, sequential (µs)', 1e6 / core.seqRate, 1e6 / http.seqRate, (value) => number(value, 1)],
+    ['time per call, in bursts (µs)', 1e6 / core.burstRate, 1e6 / http.burstRate, (value) => number(value, 1)],
+  ];
+  return rows.map(([name, ours, raw, format]) => [name, format(ours), format(raw), ratio(ours / raw), ours / raw <= httpGoal ? 'met' : 'NOT MET']);
+}
+
 interface Results {
   seq: CallFigures[];
   burst: CallFigures[];
@@ -265,6 +282,8 @@ async function main(): Promise<void> {
     }
 
     const base = figures.get('fetch');
+    const core = figures.get('core');
+    const http = figures.get('http');
     if (!base || figures.size < 2) {
       console.log('\nNo ratios: they need raw fetch and another client (--only).');
     } else {
@@ -284,7 +303,6 @@ async function main(): Promise<void> {
           ]),
         ]),
       );
-      const core = figures.get('core');
       if (core) {
         const pageRatio = core.pageMs / base.pageMs;
         const cpuRatio = Math.max(core.seqCpu / base.seqCpu, core.burstCpu / base.burstCpu);
@@ -294,14 +312,16 @@ async function main(): Promise<void> {
           `Goal: @platform/core within 1.10x raw fetch on time to page and CPU per call: ${met ? 'MET' : 'NOT MET'} ` +
             `(time to page ${ratio(pageRatio)}, CPU per call ${ratio(core.seqCpu / base.seqCpu)} sequential / ${ratio(core.burstCpu / base.burstCpu)} in bursts).`,
         );
-        const http = figures.get('http');
-        if (http) {
-          console.log(
-            `What @platform/core adds to its own transport (to raw node:http): time to page ${ratio(core.pageMs / http.pageMs)}, ` +
-              `CPU per call ${ratio(core.seqCpu / http.seqCpu)} sequential / ${ratio(core.burstCpu / http.burstCpu)} in bursts.`,
-          );
-        }
       }
+    }
+    if (core && http) {
+      console.log('');
+      console.log(`@platform/core against raw node:http, its own transport (goal: at most ${ratio(httpGoal)} on each):`);
+      console.log(table([['figure', '@platform/core', 'raw node:http', 'ratio', 'goal'], ...againstHttp(core, http)]));
+      const missed = againstHttp(core, http).filter((row) => row[4] !== 'met');
+      console.log(missed.length === 0 ? 'Goal met on every figure.' : `Goal not met on: ${missed.map((row) => row[0]).join(', ')}.`);
+    } else if (core || http) {
+      console.log('\nNo comparison with raw node:http: it needs both core and http (--only).');
     }
     console.log(`\nTotal run time ${((performance.now() - started) / 1000).toFixed(1)} s.`);
   } finally {

@@ -171,9 +171,12 @@ export function paginateOperation<P, T, Extra = object>(
   const merged = mergeOptions(defaults, options);
   const sets = splitChunks(declaration, params ?? {});
   type P2 = OperationPage<T, Extra>;
-  const positions = new WeakMap<P2, number>();
-  /** The cursor each page was asked with: a page that hands the same cursor back ends the list. */
-  const askedWith = new WeakMap<P2, string>();
+  /**
+   * Where each page came from: the chunk of a long ID list and the cursor it was asked with (a
+   * page that hands the same cursor back ends the list). One entry a page: WeakMap entries cost
+   * more than the rest of the paginator's work on a page.
+   */
+  const origins = new WeakMap<P2, [chunk: number, askedWith: string | undefined]>();
 
   // Paging goes on in the direction the caller started: backwards from a `before`, else forwards.
   const key = (params as Params | undefined)?.before !== undefined && (params as Params | undefined)?.after === undefined ? 'before' : 'after';
@@ -182,27 +185,25 @@ export function paginateOperation<P, T, Extra = object>(
     // A later page's cursor replaces the one the caller started from, and goes last.
     let pageParams = set;
     if (from !== undefined) {
-      const { after: _after, before: _before, ...rest } = set;
-      pageParams = { ...rest, [key]: from };
+      const { after: _after, before: _before, ...rest }: Record<string, unknown> = set;
+      rest[key] = from;
+      pageParams = rest;
     }
     const answer = await runCall(core, callFor(declaration, pageParams), merged);
     const raw = (answer.data ?? { data: [] }) as RawPage<T> & Extra;
-    const data = Array.isArray(raw.data) ? raw.data : [];
     const pagination = raw.pagination;
-    const cursor = typeof pagination === 'string' ? pagination || undefined : pagination?.cursor || undefined;
-    const page: P2 = { data, raw, cursor };
-    positions.set(page, chunk);
-    if (from !== undefined) askedWith.set(page, from);
+    const page: P2 = { data: Array.isArray(raw.data) ? raw.data : [], raw, cursor: typeof pagination === 'string' ? pagination || undefined : pagination?.cursor || undefined };
+    origins.set(page, [chunk, from]);
     return page;
   };
 
   const source: PageSource<T, P2> = {
     first: () => load(0, undefined),
     next(page) {
-      const chunk = positions.get(page) ?? 0;
+      const [chunk, askedWith] = origins.get(page) ?? [0];
       // An empty page ends the list even if the platform still sent a cursor, and so does a
       // cursor equal to the one the page was asked with (following it would loop forever).
-      if (page.cursor && page.data.length > 0 && page.cursor !== askedWith.get(page)) return load(chunk, page.cursor);
+      if (page.cursor && page.data.length > 0 && page.cursor !== askedWith) return load(chunk, page.cursor);
       if (chunk + 1 < sets.length) return load(chunk + 1, undefined);
       return undefined;
     },

@@ -1,5 +1,6 @@
 import { request as httpRequest, type ClientRequest, type IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { urlToHttpOptions } from 'node:url';
 import { createGunzip } from 'node:zlib';
 import type { FetchFunction } from './options';
 import type { Answer, AnswerHeaders, Sender } from './transport';
@@ -54,7 +55,8 @@ class NodeAnswerHeaders implements AnswerHeaders {
   }
 
   get(name: string): string | null {
-    const value = this.#raw[name.toLowerCase()];
+    // Node's names are lowercase, as the pipeline asks for them: lowercased only when not found.
+    const value = this.#raw[name] ?? this.#raw[name.toLowerCase()];
     if (value === undefined) return null;
     return typeof value === 'string' ? value : value.join(', ');
   }
@@ -69,26 +71,103 @@ class NodeAnswerHeaders implements AnswerHeaders {
   }
 }
 
+/** Where requests to one origin go, parsed once: the parts of `http.request()`'s options that its URL gives. */
+interface Origin {
+  /** The origin as written at the start of request URLs (`https://api.twitch.tv`). */
+  readonly text: string;
+  /** The host name or address (an IPv6 one without its brackets). */
+  readonly host: string;
+  /** The port, the protocol's own when the URL names none (as `http.request()` would take it). */
+  readonly port: number;
+  readonly send: typeof httpRequest;
+}
+
+/** Origins parsed so far (a client uses one or two: the API and the OAuth server). */
+const origins = new Map<string, Origin | null>();
+let lastOrigin: Origin | undefined;
+
+/** A scheme and a host (a name, an IPv4 address or a bracketed IPv6 one) with an optional port: nothing else. */
+const plainOrigin = /^https?:\/\/(?:[\w.-]+|\[[\da-f:.]+\])(?::\d+)?$/i;
+
+/**
+ * A path and query that `new URL()` gives back unchanged: no dot segment (no segment starts with
+ * `.` or `%2e`), no character it would percent-encode, a query that is not empty, no fragment.
+ */
+const plainPath = /^(?:\/(?!\.|%2e)[\w\-.~!$&()*+,;=:@%]*)+(?:\?[\w\-.~!$&()*+,;=:@%/?]+)?$/i;
+
+/**
+ * The options `http.request()` would make of `url`, without parsing it again for every request:
+ * the origin is parsed once and the rest, when `new URL()` would leave it as it is, becomes the
+ * path. Anything else (credentials in the URL, characters to encode, dot segments) goes to
+ * `http.request()` as a string, which parses it as before.
+ */
+function requestTarget(url: string): { origin: Origin; path: string } | undefined {
+  // The origin of the previous request, most often this one's too: no string cut out and hashed.
+  if (lastOrigin && url.startsWith(lastOrigin.text) && url.charCodeAt(lastOrigin.text.length) === 47 /* / */) {
+    const path = url.slice(lastOrigin.text.length);
+    return plainPath.test(path) ? { origin: lastOrigin, path } : undefined;
+  }
+  const slash = url.indexOf('/', url.indexOf('//') + 2);
+  if (slash < 0) return undefined;
+  const originText = url.slice(0, slash);
+  let origin = origins.get(originText);
+  if (origin === undefined) {
+    origin = null;
+    if (plainOrigin.test(originText)) {
+      const parsed = urlToHttpOptions(new URL(originText));
+      origin = {
+        text: originText,
+        host: parsed.hostname!,
+        port: parsed.port === undefined ? (parsed.protocol === 'https:' ? 443 : 80) : Number(parsed.port),
+        send: parsed.protocol === 'https:' ? httpsRequest : httpRequest,
+      };
+    }
+    // A program that talks to many origins keeps a bounded list.
+    if (origins.size >= 16) origins.clear();
+    origins.set(originText, origin);
+  }
+  if (!origin) return undefined;
+  lastOrigin = origin;
+  const path = url.slice(slash);
+  return plainPath.test(path) ? { origin, path } : undefined;
+}
+
 /** Sends with `node:http` / `node:https` and reads the whole answer, ungzipped when it is gzipped. */
 export const nodeSender: Sender = (exchange) => {
   let request: ClientRequest | undefined;
   let fail!: (error: Error) => void;
   const answer = new Promise<Answer>((resolve, reject) => {
     fail = reject;
-    const headers: Record<string, string> = { 'Accept-Encoding': 'gzip', ...exchange.headers };
-    if (exchange.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(exchange.body));
-    request = (exchange.url.startsWith('https:') ? httpsRequest : httpRequest)(exchange.url, { method: exchange.method, headers });
+    // The exchange's headers go as they are (no copy); Node renders them only when the request
+    // ends, so the two added here are still sent, the exchange's own Accept-Encoding first.
+    const headers = exchange.headers;
+    const url = exchange.url;
+    const target = requestTarget(url);
+    request = target
+      ? // As few options as a hand-written call passes: Node copies them into a dictionary per request.
+        target.origin.send(
+          exchange.method === 'GET'
+            ? { host: target.origin.host, port: target.origin.port, path: target.path, headers }
+            : { host: target.origin.host, port: target.origin.port, path: target.path, method: exchange.method, headers },
+        )
+      : (url.startsWith('https:') ? httpsRequest : httpRequest)(url, { method: exchange.method, headers });
+    if (!request.hasHeader('accept-encoding')) request.setHeader('Accept-Encoding', 'gzip');
+    if (exchange.body !== undefined) request.setHeader('Content-Length', Buffer.byteLength(exchange.body));
     request.on('error', reject);
     request.on('response', (response) => {
       const encoding = response.headers['content-encoding'];
       const body = encoding === 'gzip' || encoding === 'x-gzip' ? response.pipe(createGunzip()) : response;
-      let text = '';
-      body.setEncoding('utf8');
-      body.on('data', (chunk: string) => {
-        text += chunk;
+      // The chunks are kept as bytes and decoded once at the end: one UTF-8 pass over the whole
+      // body instead of a decoder per answer and a string built chunk by chunk.
+      let first: Buffer | undefined;
+      let rest: Buffer[] | undefined;
+      body.on('data', (chunk: Buffer) => {
+        if (first === undefined) first = chunk;
+        else (rest ??= [first]).push(chunk);
       });
       if (body !== response) body.on('error', reject);
       body.on('end', () => {
+        const text = rest ? Buffer.concat(rest).toString() : first ? first.toString() : '';
         resolve({ status: response.statusCode ?? 0, statusText: response.statusMessage ?? '', headers: new NodeAnswerHeaders(response.headers), text });
       });
       // A connection that closes mid-body: Node's own error for it only says "aborted".

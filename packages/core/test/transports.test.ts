@@ -146,6 +146,52 @@ describe.each(transports)('over %s', (_name, fetch) => {
     expect(JSON.parse(request?.body ?? '')).toEqual(body);
   });
 
+  it('sends every path and query as the URL parser writes them (encoded, dot segments resolved, no fragment)', async () => {
+    const { url, seen } = await serve(ok);
+    const client = clientFor(url);
+    const paths = [
+      '/chat/chatters?broadcaster_id=1&first=1000&after=eyJiIjpudWxsfQ~-_.!*',
+      '/a b/é?q=x y',
+      '/x/../y',
+      '/x/./y/.',
+      '/x/%2e%2E/y',
+      '/.well-known/a',
+      '/a?',
+      "/a?x='1'&y=<2>",
+      '/a|b^c`d{e}',
+      '/a"b',
+      '/a\\b',
+      '/a?b#c',
+      '/a;b=c:d@e$f&g(h)*i+j,k%41%zz',
+      '//double//slash',
+    ];
+    for (const path of paths) await client.request({ method: 'GET', path });
+    const expected = paths.map((path) => {
+      const parsed = new URL(`${url}${path}`);
+      return `${parsed.pathname}${parsed.search}`;
+    });
+    expect(seen.map((request) => request.url)).toEqual(expected);
+  });
+
+  it('reads a UTF-8 body that arrives in many chunks, characters split between them', async () => {
+    const text = JSON.stringify({ data: Array.from({ length: 3000 }, (_, n) => ({ id: String(n), name: `é✨👋 ${n}` })) });
+    const bytes = Buffer.from(text);
+    const { url } = await serve((response) => {
+      response.writeHead(200, { 'Content-Type': 'application/json' });
+      // Cuts in the middle of multi-byte characters, each written apart.
+      let offset = 0;
+      const step = () => {
+        if (offset >= bytes.length) return void response.end();
+        const size = 1 + (offset % 7919);
+        response.write(bytes.subarray(offset, offset + size));
+        offset += size;
+        setImmediate(step);
+      };
+      step();
+    });
+    await expect(clientFor(url).request({ method: 'GET', path: '/x' })).resolves.toEqual(JSON.parse(text));
+  });
+
   it('reads a gzipped answer', async () => {
     const payload = { data: Array.from({ length: 200 }, (_, n) => ({ id: String(n), name: `emote ${n}` })) };
     const { url, seen } = await serve((response) => {

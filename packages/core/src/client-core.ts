@@ -1,5 +1,5 @@
 import { rawTokenAuthenticator, type Authenticator } from './authenticator';
-import { RateLimitBuckets } from './buckets';
+import { RateLimitBuckets, type RateLimitBucketStore } from './buckets';
 import { systemClock, type Clock } from './clock';
 import { PlatformError } from './errors/platform-error';
 import { EventHub } from './events';
@@ -37,7 +37,7 @@ export class ClientCore {
   declare readonly retries: number;
   declare readonly timeout: number;
   readonly events = new EventHub();
-  declare readonly buckets: RateLimitBuckets;
+  declare readonly buckets: RateLimitBucketStore;
   declare readonly authenticator: Authenticator;
   /**
    * The options as given, for packages that read options of their own (`tokens`...); the OAuth
@@ -67,7 +67,8 @@ export class ClientCore {
     this.rateLimit = options.rateLimit ?? 'wait';
     this.retries = options.retries ?? 3;
     this.timeout = options.timeout ?? 15_000;
-    this.buckets = new RateLimitBuckets(this.clock, this.rateLimit, this.events);
+    // The `buckets` option's store (shared between processes), or the in-memory one.
+    this.buckets = options.buckets ? options.buckets(this) : new RateLimitBuckets(this.clock, this.rateLimit, this.events);
     this.authenticator = options.authenticator ? options.authenticator(this) : rawTokenAuthenticator(options.token);
   }
 }

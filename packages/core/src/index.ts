@@ -4,6 +4,13 @@ export { createClient, PlatformClient, type RawRequest, type ClientHandle } from
 // The type of the core an `authenticator` option receives; its members are internal.
 export type { ClientCore } from './client-core';
 export type { ClientOptions, FetchFunction } from './options';
+export type {
+  RateLimitBucketStore,
+  RateLimitBucketContext,
+  RateLimitBucketsFactory,
+  RateLimitHeaders,
+  RateLimitTarget,
+} from './buckets';
 export type { HttpMethod, TokenKind, RequestOptions, RateLimitState, QueryValue } from './types';
 export type { ClientEvents, ClientEventName, ClientEventListener, RateLimitEvent, TokenInvalidEvent } from './events';
 export { systemClock, type Clock } from './clock';

@@ -272,17 +272,22 @@ class RedisBucketStore implements RateLimitBucketStore {
     return this.#mine.get(name)?.shift() ?? '';
   }
 
-  async release(name: string): Promise<void> {
+  /**
+   * Sent without waiting for Redis: this process's next command on the connection runs after it,
+   * and what Redis cannot take back (it is away) leaves the flight set when its lease ends.
+   */
+  release(name: string): void {
     const id = this.#settle(name);
     const [, flight] = this.#keys(name);
-    try {
-      await this.#connection.run('releasing a rate-limit point', (redis) => redis.zrem(flight, id));
-    } catch {
-      // Redis is away: the point leaves the flight set when its lease ends.
-    }
+    this.#connection.run('releasing a rate-limit point', (redis) => redis.zrem(flight, id)).catch(ignore);
   }
 
-  async record(name: string, headers: RateLimitHeaders, limited: boolean): Promise<number | undefined> {
+  /**
+   * Returns at once: the reset of an emptied bucket is in the headers themselves. The script that
+   * records them is sent without waiting for its reply (this process's next take on the connection
+   * runs after it, so the call's path pays no round trip for it); `state()` follows its reply.
+   */
+  record(name: string, headers: RateLimitHeaders, limited: boolean): number | undefined {
     const id = this.#settle(name);
     const limit = Number(headers.get('ratelimit-limit') ?? NaN);
     const count = headers.get('ratelimit-remaining');
@@ -291,14 +296,14 @@ class RedisBucketStore implements RateLimitBucketStore {
     // A 429 that leaves no points (or gives no count at all) means the token's bucket is empty.
     const empty = Number.isFinite(resetAt) && limited && (count === null || remaining <= 0);
     const finite = (value: number) => (Number.isFinite(value) ? value : '');
-    try {
-      const state = await this.#connection.run('recording a rate limit', (redis) =>
+    this.#connection
+      .run('recording a rate limit', (redis) =>
         evaluate(redis, recordLua, this.#keys(name), [this.#context.clock.now(), id, finite(resetAt), finite(limit), finite(remaining), empty ? '1' : '0', keepAfterReset]),
-      );
-      this.#remember(name, state);
-    } catch {
-      // Redis is away: the answer is here all the same, and the next answer corrects the count.
-    }
+      )
+      // Redis away: the answer is here all the same, and the next answer corrects the count.
+      .then((state) => this.#remember(name, state), ignore);
     return empty ? resetAt : undefined;
   }
 }
+
+const ignore = () => {};

@@ -57,27 +57,30 @@ describe('processes sharing a token through redisBuckets()', () => {
     const shared = sharedToken('restart-app');
     const loops = start(2, { clientId: shared.clientId, token: shared.token, mode: 'loop' });
     await barrier(loops);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
     const stoppedAt = Date.now();
     await server.stop();
     await new Promise((resolve) => setTimeout(resolve, 700));
     const restartedAt = Date.now();
     await server.start();
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Reconnecting takes up to 1 s, and the platform's window may be spent by then.
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
     for (const child of loops) child.send({ type: 'stop' });
     const logs = (await Promise.all(loops.map((child) => child.next('done')))).map((outcome) => outcome.log as Array<{ end: number; ms: number; error?: string; message?: string }>);
     for (const log of logs) {
-      expect(log.filter((entry) => !entry.error && entry.end < stoppedAt).length).toBeGreaterThan(0);
+      const summary = JSON.stringify(log.map((entry) => ({ ...entry, end: entry.end - stoppedAt })));
+      expect(log.filter((entry) => !entry.error && entry.end < stoppedAt).length, summary).toBeGreaterThan(0);
       const failed = log.filter((entry) => entry.error);
-      expect(failed.length).toBeGreaterThan(0);
+      expect(failed.filter((entry) => entry.end - entry.ms >= stoppedAt).length, summary).toBeGreaterThan(0);
       for (const entry of failed) {
         expect(entry.error).toBe('PlatformError');
         expect(entry.message).toMatch(/^Redis at redis:\/\/127\.0\.0\.1:\d+ failed while taking a rate-limit point: /);
-        // No hang: a call fails as soon as it needs Redis.
-        expect(entry.ms).toBeLessThan(1_000);
         expect(entry.end).toBeGreaterThanOrEqual(stoppedAt);
+        // No hang: a call made while Redis is away fails at once (one made before may have been
+        // waiting for the window's reset, then failed when it asked Redis again).
+        if (entry.end - entry.ms >= stoppedAt) expect(entry.ms, summary).toBeLessThan(1_000);
       }
-      expect(log.filter((entry) => !entry.error && entry.end > restartedAt).length).toBeGreaterThan(0);
+      expect(log.filter((entry) => !entry.error && entry.end > restartedAt).length, summary).toBeGreaterThan(0);
     }
     expect(shared.requests().filter((request) => request.status === 429)).toEqual([]);
   }, 60_000);

@@ -76,6 +76,17 @@ function headers(limit: number, remaining: number, resetAtMs: number): { get(nam
 }
 const noHeaders = { get: () => null };
 
+/**
+ * Records an answer, and waits until Redis has it: a store sends the record script without
+ * waiting, and a take on the same connection runs after it.
+ */
+async function recorded(bucketStore: RateLimitBucketStore, answer: { get(name: string): string | null }, limited = false): Promise<number | undefined> {
+  const reset = bucketStore.record('app', answer, limited);
+  await bucketStore.take('flush', target, url, undefined);
+  await bucketStore.release('flush');
+  return reset;
+}
+
 describe('redisBuckets(): the spec rules, atomic in Redis', () => {
   it('trusts the lowest count within a window, whichever process recorded it', async () => {
     const clock = jumpingClock();
@@ -84,11 +95,11 @@ describe('redisBuckets(): the spec rules, atomic in Redis', () => {
     await take(one);
     await take(two);
     await take(one);
-    await one.record('app', headers(800, 500, resetAt), false);
-    await two.record('app', headers(800, 600, resetAt), false);
+    await recorded(one, headers(800, 500, resetAt), false);
+    await recorded(two, headers(800, 600, resetAt), false);
     // The lowest count stands; the attempt still in flight is counted.
     expect(two.state('app')).toEqual({ limit: 800, remaining: 499, resetAt });
-    await one.record('app', headers(800, 450, resetAt), false);
+    await recorded(one, headers(800, 450, resetAt), false);
     expect(one.state('app')).toEqual({ limit: 800, remaining: 450, resetAt });
     expect(await admin.hgetall('platform:bucket:{cid:app}')).toEqual({ limit: '800', lowest: '450', reset: String(resetAt) });
   });
@@ -98,12 +109,12 @@ describe('redisBuckets(): the spec rules, atomic in Redis', () => {
     const one = store(clock);
     const first = clock.at + 10_000;
     await take(one);
-    await one.record('app', headers(800, 10, first), false);
+    await recorded(one, headers(800, 10, first), false);
     await take(one);
-    await one.record('app', headers(800, 700, first + 60_000), false);
+    await recorded(one, headers(800, 700, first + 60_000), false);
     expect(one.state('app')).toEqual({ limit: 800, remaining: 700, resetAt: first + 60_000 });
     await take(one);
-    await one.record('app', headers(800, 5, first), false);
+    await recorded(one, headers(800, 5, first), false);
     expect(one.state('app')).toEqual({ limit: 800, remaining: 700, resetAt: first + 60_000 });
   });
 
@@ -112,7 +123,7 @@ describe('redisBuckets(): the spec rules, atomic in Redis', () => {
     const one = store(clock, { rateLimit: 'throw' });
     const resetAt = clock.at + 5_000;
     await take(one);
-    await one.record('app', headers(3, 0, resetAt), false);
+    await recorded(one, headers(3, 0, resetAt), false);
     expect(one.state('app')?.remaining).toBe(0);
     await expect(take(one)).rejects.toThrow('Rate limit reached for GET /things.');
     clock.at = resetAt;
@@ -130,7 +141,7 @@ describe('redisBuckets(): the spec rules, atomic in Redis', () => {
     const stores = [store(clock, { rateLimit: 'throw' }), store(clock, { rateLimit: 'throw' }), store(clock, { rateLimit: 'throw' })];
     const resetAt = clock.at + 60_000;
     await take(stores[0]!);
-    await stores[0]!.record('app', headers(800, 10, resetAt), false);
+    await recorded(stores[0]!, headers(800, 10, resetAt), false);
     const outcomes = await Promise.allSettled(Array.from({ length: 30 }, (_, index) => take(stores[index % 3]!)));
     expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(10);
     const refused = outcomes.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
@@ -139,7 +150,7 @@ describe('redisBuckets(): the spec rules, atomic in Redis', () => {
     expect(await admin.zcard('platform:bucket:{cid:app}:flight')).toBe(10);
     // An answer corrects the count and frees its point from the flight.
     const answered = stores[outcomes.findIndex((outcome) => outcome.status === 'fulfilled') % 3]!;
-    await answered.record('app', headers(800, 9, resetAt), false);
+    await recorded(answered, headers(800, 9, resetAt), false);
     expect(answered.state('app')).toEqual({ limit: 800, remaining: 0, resetAt });
     expect(await admin.zcard('platform:bucket:{cid:app}:flight')).toBe(9);
   });
@@ -152,7 +163,7 @@ describe('redisBuckets(): the spec rules, atomic in Redis', () => {
     const waiting = take(two).then(() => (second = true));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(second).toBe(false);
-    await one.record('app', headers(800, 799, clock.at + 60_000), false);
+    await recorded(one, headers(800, 799, clock.at + 60_000), false);
     await waiting;
     expect(second).toBe(true);
     await take(one);
@@ -169,7 +180,7 @@ describe('redisBuckets(): the spec rules, atomic in Redis', () => {
     const [one, two] = [store(clock, { rateLimit: 'throw' }), store(clock, { rateLimit: 'throw' })];
     await take(one);
     const waiting = take(two);
-    await one.record('app', noHeaders, false);
+    await recorded(one, noHeaders, false);
     // No report: the bucket stays unknown, the next attempt goes.
     await waiting;
     expect(two.state('app')).toBeUndefined();
@@ -180,7 +191,7 @@ describe('redisBuckets(): the spec rules, atomic in Redis', () => {
     const survivor = store(clock, { rateLimit: 'throw', inFlightLease: 2_000 });
     const resetAt = clock.at + 60_000;
     await take(survivor);
-    await survivor.record('app', headers(800, 2, resetAt), false);
+    await recorded(survivor, headers(800, 2, resetAt), false);
     // A process takes both points, then dies before any answer.
     const doomed = store(clock, { inFlightLease: 2_000 });
     await take(doomed);
@@ -196,7 +207,7 @@ describe('redisBuckets(): the spec rules, atomic in Redis', () => {
     const one = store(clock);
     const resetAt = clock.at + 7_000;
     await take(one);
-    await one.record('app', headers(800, 0, resetAt), false);
+    await recorded(one, headers(800, 0, resetAt), false);
     await take(one);
     expect(one.events).toEqual([{ bucket: 'app', wait: 7_000 }]);
     expect(clock.sleeps).toEqual([7_000]);
@@ -208,15 +219,15 @@ describe('redisBuckets(): the spec rules, atomic in Redis', () => {
     const [one, two] = [store(clock, { rateLimit: 'throw' }), store(clock, { rateLimit: 'throw' })];
     const resetAt = clock.at + 4_000;
     await take(one);
-    await one.record('app', headers(800, 300, resetAt), false);
+    await recorded(one, headers(800, 300, resetAt), false);
     await take(one);
-    expect(await one.record('app', headers(800, 0, resetAt), true)).toBe(resetAt);
+    expect(await recorded(one, headers(800, 0, resetAt), true)).toBe(resetAt);
     const error = (await take(two).catch((caught: unknown) => caught)) as PlatformRateLimitError;
     expect(error).toBeInstanceOf(PlatformRateLimitError);
     expect(error.resetAt).toBe(resetAt);
     expect(error.url).toBe(url);
     // A 429 with points left (an endpoint limit) returns nothing.
-    expect(await two.record('app', headers(800, 5, resetAt + 1000), true)).toBeUndefined();
+    expect(await recorded(two, headers(800, 5, resetAt + 1000), true)).toBeUndefined();
   });
 
   it('keeps buckets apart per client ID and token, under the prefix', async () => {
@@ -224,7 +235,7 @@ describe('redisBuckets(): the spec rules, atomic in Redis', () => {
     const [mine, other] = [store(clock, { rateLimit: 'throw', prefix: 'bot:' }), store(clock, { rateLimit: 'throw', clientId: 'other', prefix: 'bot:' })];
     const resetAt = clock.at + 60_000;
     await take(mine);
-    await mine.record('app', headers(800, 0, resetAt), false);
+    await recorded(mine, headers(800, 0, resetAt), false);
     await take(other);
     await mine.take('user:42', target, url, undefined);
     expect((await admin.keys('*')).sort()).toEqual(['bot:bucket:{cid:app}', 'bot:bucket:{cid:user:42}:flight', 'bot:bucket:{other:app}:flight']);
@@ -251,7 +262,7 @@ describe('redisBuckets(): Redis away', () => {
     const one = store(clock);
     const resetAt = clock.at + 60_000;
     await take(one);
-    await one.record('app', headers(800, 700, resetAt), false);
+    await recorded(one, headers(800, 700, resetAt), false);
     await take(one);
     await server.stop();
     try {
@@ -259,14 +270,14 @@ describe('redisBuckets(): Redis away', () => {
       await expect(take(one)).rejects.toThrow(/^Redis at redis:\/\/127\.0\.0\.1:\d+ failed while taking a rate-limit point: /);
       expect(Date.now() - started).toBeLessThan(1_000);
       // The answer of the attempt in flight is not lost: a 429's reset still comes back.
-      expect(await one.record('app', headers(800, 0, resetAt), true)).toBe(resetAt);
-      await one.release('app');
+      expect(one.record('app', headers(800, 0, resetAt), true)).toBe(resetAt);
     } finally {
       await server.start();
     }
     // A fresh server without the scripts (and without the buckets, persistence is off).
     await expect.poll(() => take(one).then(() => 'taken', () => 'down'), { timeout: 5_000, interval: 50 }).toBe('taken');
-    await one.record('app', headers(800, 650, resetAt), false);
-    expect(one.state('app')).toEqual({ limit: 800, remaining: 650, resetAt });
+    // The record script is not loaded yet either: it lands once EVAL has loaded it.
+    void one.record('app', headers(800, 650, resetAt), false);
+    await expect.poll(() => one.state('app'), { timeout: 5_000, interval: 20 }).toEqual({ limit: 800, remaining: 650, resetAt });
   });
 });

@@ -8,6 +8,7 @@
 import { createClient, systemClock, type RateLimitBucketStore, type RateLimitHeaders } from '@platform/core';
 import { clientCore } from '@platform/core/internal';
 import { redisBuckets } from '@platform/redis-store';
+import { Redis } from 'ioredis';
 import { cpus } from 'node:os';
 import { startRedis, type TestRedis } from '../../../packages/redis-store/test/redis-server';
 import { median, spread } from './harness';
@@ -35,7 +36,7 @@ const target = { method: 'GET', path: '/chat/emotes/global' } as const;
 const url = 'http://127.0.0.1/helix/chat/emotes/global';
 
 /** One call's bucket work, as the pipeline does it for one attempt. */
-async function oneCall(store: RateLimitBucketStore): Promise<void> {
+async function bucketWork(store: RateLimitBucketStore): Promise<void> {
   const waiting = store.take('app', target, url, undefined);
   if (waiting) await waiting;
   const recorded = store.record('app', answer, false);
@@ -43,13 +44,13 @@ async function oneCall(store: RateLimitBucketStore): Promise<void> {
 }
 
 /** Ms per call: `calls` one after the other, or spread over `workers` running side by side. */
-async function run(store: RateLimitBucketStore, calls: number, workers: number): Promise<number> {
+async function run(oneCall: () => Promise<void>, calls: number, workers: number): Promise<number> {
   globalThis.gc?.();
   let left = calls;
   const worker = async () => {
     while (left > 0) {
       left--;
-      await oneCall(store);
+      await oneCall();
     }
   };
   const started = performance.now();
@@ -63,12 +64,17 @@ async function main(): Promise<void> {
   const store = await packageBuild('@platform/redis-store');
   let server: TestRedis | undefined;
   const redisUrl = process.env.REDIS_URL ?? (server = await startRedis()).url;
+  // One connection for the shared buckets, one for the reference PING.
+  const redis = new Redis(redisUrl);
   const shared = redisBuckets({ url: redisUrl, prefix: `bench:${process.pid}:` });
   try {
     const context = { clientId: 'bench', clock: systemClock, rateLimit: 'wait' as const, timeout: 15_000, events: { emit: () => {} } };
-    const stores: Record<string, RateLimitBucketStore> = {
-      'in memory (default)': clientCore(createClient({ clientId: 'bench', token: 'bench-token' })).buckets,
-      'Redis (redisBuckets)': shared(context),
+    const memory = clientCore(createClient({ clientId: 'bench', token: 'bench-token' })).buckets;
+    const sharedStore = shared(context);
+    const contenders: Record<string, () => Promise<void>> = {
+      'in memory (default)': () => bucketWork(memory),
+      'Redis (redisBuckets)': () => bucketWork(sharedStore),
+      'reference: Redis PING': async () => void (await redis.ping()),
     };
     console.log(`Shared rate-limit bucket benchmark${settings === quick ? ' (--quick: a smoke run, figures are rough)' : ''}`);
     console.log(`node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model.trim() ?? 'unknown'}); Redis at ${redisUrl}${server ? ' (started by the bench)' : ' (REDIS_URL)'}`);
@@ -78,13 +84,13 @@ async function main(): Promise<void> {
     console.log(`runs: ${settings.runs} x ${number(settings.calls)} calls (take + record each) per store, sequential and ${concurrency} at a time; medians reported\n`);
 
     // Warm up both (scripts loaded, code optimised).
-    for (const each of Object.values(stores)) {
+    for (const each of Object.values(contenders)) {
       await run(each, 1_000, 1);
       await run(each, 1_000, concurrency);
     }
     const figures: Record<string, { sequential: number[]; parallel: number[] }> = {};
     for (let round = 0; round < settings.runs; round++) {
-      for (const [name, each] of Object.entries(stores)) {
+      for (const [name, each] of Object.entries(contenders)) {
         const entry = (figures[name] ??= { sequential: [], parallel: [] });
         entry.sequential.push(await run(each, settings.calls, 1));
         entry.parallel.push(await run(each, settings.calls, concurrency));
@@ -98,15 +104,17 @@ async function main(): Promise<void> {
       `${Math.round(Math.max(spread(sequential), spread(parallel)) * 100)}%`,
     ]);
     console.log(table([['store', 'sequential ms/call', `${concurrency} at a time ms/call`, 'spread'], ...rows]));
-    const memory = figures['in memory (default)']!;
-    const redis = figures['Redis (redisBuckets)']!;
-    const costSequential = median(redis.sequential) - median(memory.sequential);
-    const costParallel = median(redis.parallel) - median(memory.parallel);
+    const inMemory = figures['in memory (default)']!;
+    const inRedis = figures['Redis (redisBuckets)']!;
+    const costSequential = median(inRedis.sequential) - median(inMemory.sequential);
+    const costParallel = median(inRedis.parallel) - median(inMemory.parallel);
     console.log('ms/call: wall time of the run / calls; with calls in parallel, the time per call of the throughput.');
+    console.log('reference: one PING per call on its own connection, the round trip to this Redis (the floor of any shared bucket).');
     console.log(`\nShared bucket cost per call: ${ms(costSequential)} ms sequential, ${ms(costParallel)} ms with ${concurrency} at a time.`);
     console.log(`Goal: under ${goalMs} ms per call on loopback (sequential, the worst case): ${costSequential < goalMs ? 'MET' : 'NOT MET'}.`);
   } finally {
     await shared.close();
+    redis.disconnect();
     await server?.stop('SIGTERM');
   }
 }

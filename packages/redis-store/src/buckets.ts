@@ -29,10 +29,11 @@ redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
 local inflight = redis.call('ZCARD', KEYS[2])
 local saved = redis.call('HMGET', KEYS[1], 'limit', 'lowest', 'reset')
 local limit, lowest, reset = tonumber(saved[1]), tonumber(saved[2]), tonumber(saved[3])
+local changed = false
 if lowest and reset and now >= reset then
   -- The reset has passed: the platform's bucket is full again. The copy refills to its limit
   -- (so held calls go up to the limit, not all at once) and has no reset until the next report.
-  lowest, reset = limit, nil
+  lowest, reset, changed = limit, nil, true
 end
 `;
 
@@ -61,9 +62,9 @@ elseif lowest - inflight > 0 then
 elseif reset == nil and inflight == 0 then
   -- The refilled budget is spent and no answer is coming to report the new count: start over.
   redis.call('DEL', KEYS[1])
-  limit, lowest, took = nil, nil, 1
+  limit, lowest, took, changed = nil, nil, 1, false
 end
-save()
+if changed then save() end
 if took == 1 then
   redis.call('ZADD', KEYS[2], ARGV[3], ARGV[2])
   redis.call('PEXPIRE', KEYS[2], ARGV[4])

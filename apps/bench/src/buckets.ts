@@ -39,8 +39,7 @@ const url = 'http://127.0.0.1/helix/chat/emotes/global';
 async function bucketWork(store: RateLimitBucketStore): Promise<void> {
   const waiting = store.take('app', target, url, undefined);
   if (waiting) await waiting;
-  const recorded = store.record('app', answer, false);
-  if (typeof recorded === 'object') await recorded;
+  store.record('app', answer, false);
 }
 
 /** Ms per call: `calls` one after the other, or spread over `workers` running side by side. */

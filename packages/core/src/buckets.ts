@@ -17,31 +17,32 @@ export interface RateLimitHeaders {
  * Where a client keeps its rate-limit buckets (`app`, `user:<id>`, `raw:<fingerprint>`): the
  * `buckets` option's port. The default keeps them in the client's memory; `redisBuckets()` of
  * `@platform/redis-store` shares them between every process that uses the same token. The
- * pipeline calls, for each attempt: `take` before sending, then `record` with the answer's headers,
- * or `release` when the attempt ended without an answer.
+ * pipeline calls, for each attempt: `take` before sending (the only step that may wait), then
+ * `record` with the answer's headers, or `release` when the attempt ended without an answer.
  */
 export interface RateLimitBucketStore {
   /**
    * Takes one point from bucket `name` before an attempt of a call to `target` (`url` in full).
    * Returns nothing when a point was taken at once (the in-memory store's usual case, free of
-   * promises), or a promise that settles once one was taken. With `rateLimit: 'wait'` an empty
-   * bucket waits for its reset (emitting `rateLimit`, cancelled by `signal`); with `'throw'` it
-   * throws (or rejects) with the spec's PlatformRateLimitError. A store that cannot take a point
+   * promises), or a promise that settles once one was taken (a shared store asks its server).
+   * With `rateLimit: 'wait'` an empty bucket waits for its reset (emitting `rateLimit`, cancelled
+   * by `signal`); with `'throw'` it throws (or rejects) with the spec's PlatformRateLimitError. A store that cannot take a point
    * (its server is away) rejects with a PlatformError: the call fails unsent.
    */
   take(name: string, target: RateLimitTarget, url: string, signal: AbortSignal | undefined): Promise<void> | undefined;
   /**
-   * The attempt ended without an answer: its point stays spent, it is no longer in flight. Never
-   * rejects (what a store cannot write expires by itself).
+   * The attempt ended without an answer: its point stays spent, it is no longer in flight. A shared
+   * store writes this in the background (what it cannot write must expire by itself).
    */
-  release(name: string): void | Promise<void>;
+  release(name: string): void;
   /**
    * Records the `Ratelimit-*` headers of an answer to an attempt that took a point from `name`
    * (`limited` for a 429), which is then no longer in flight. For a 429 that leaves no points (or
    * gives no count at all) the bucket is empty until the reset: that reset (epoch ms) is returned,
-   * and undefined for any other answer. Never rejects: the answer is already there.
+   * and undefined for any other answer. Synchronous: the reset is in the headers themselves, and a
+   * shared store writes the report in the background, so the call's path waits for nothing here.
    */
-  record(name: string, headers: RateLimitHeaders, limited: boolean): number | undefined | Promise<number | undefined>;
+  record(name: string, headers: RateLimitHeaders, limited: boolean): number | undefined;
   /**
    * The bucket's state as last known to this process, less what is in flight; undefined when
    * unknown or past its reset. Synchronous: a shared store answers from its last copy.

@@ -68,7 +68,7 @@ export class ClientCore {
     this.retries = options.retries ?? 3;
     this.timeout = options.timeout ?? 15_000;
     // The `buckets` option's store (shared between processes), or the in-memory one.
-    this.buckets = options.buckets ? options.buckets(this) : new RateLimitBuckets(this.clock, this.rateLimit, this.events);
+    this.buckets = options.buckets?.(this) ?? new RateLimitBuckets(this.clock, this.rateLimit, this.events);
     this.authenticator = options.authenticator ? options.authenticator(this) : rawTokenAuthenticator(options.token);
   }
 }

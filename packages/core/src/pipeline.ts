@@ -69,7 +69,7 @@ export async function runCall(core: ClientCore, call: Call, options: RequestOpti
     try {
       answer = await attempt(core.send, core.clock, exchange, timeout, signal);
     } catch (error) {
-      await core.buckets.release(credential.bucket);
+      core.buckets.release(credential.bucket);
       // Only a request whose repetition is harmless is sent again after an unknown outcome.
       if (!(error instanceof PlatformNetworkError || error instanceof PlatformTimeoutError) || !idempotent.has(target.method) || retriesUsed >= retries) throw error;
       await core.clock.sleep(retryDelay(++retriesUsed, core.clock.random), signal);
@@ -77,9 +77,7 @@ export async function runCall(core: ClientCore, call: Call, options: RequestOpti
     }
     const { status, headers } = answer;
     // An empty bucket's reset (epoch ms) when this is a 429 that says so; recorded with the rest.
-    let emptyUntil = core.buckets.record(credential.bucket, headers, status === 429);
-    // A shared store answers with a promise; the in-memory one with the value (no extra promise).
-    if (typeof emptyUntil === 'object') emptyUntil = await emptyUntil;
+    const emptyUntil = core.buckets.record(credential.bucket, headers, status === 429);
 
     if (status >= 200 && status < 300) return { status, headers, data: parseSuccess(answer, label), url };
 

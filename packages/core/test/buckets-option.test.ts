@@ -8,8 +8,8 @@ let clock: VirtualClock;
 afterEach(() => clock?.stop());
 
 /**
- * A store as a shared one behaves: every method answers with a promise (settled a turn later),
- * keeping its buckets in the in-memory store. It logs what the pipeline asked of it.
+ * A store as a shared one behaves: `take` answers with a promise (settled a turn later), keeping
+ * its buckets in the in-memory store. It logs what the pipeline asked of it.
  */
 function asyncStore(context: RateLimitBucketContext, log: string[]): RateLimitBucketStore {
   const inner = new RateLimitBuckets(context.clock, context.rateLimit, context.events);
@@ -21,11 +21,11 @@ function asyncStore(context: RateLimitBucketContext, log: string[]): RateLimitBu
     },
     release: (name) => {
       log.push(`release ${name}`);
-      return later(() => inner.release(name));
+      inner.release(name);
     },
     record: (name, headers, limited) => {
       log.push(`record ${name}${limited ? ' 429' : ''}`);
-      return later(() => inner.record(name, headers, limited));
+      return inner.record(name, headers, limited);
     },
     state: (name) => inner.state(name),
   };
@@ -74,7 +74,7 @@ describe('the buckets option', () => {
     expect(client.rateLimitOf()).toEqual({ limit: 800, remaining: 700, resetAt });
   });
 
-  it("awaits the reset a store's record gives for a 429 that empties the bucket, then sends again", async () => {
+  it("waits for the reset a store's record gives for a 429 that empties the bucket, then sends again", async () => {
     const { client, requests, events, log } = setup((_, index) =>
       index === 0 ? { status: 429, body: { message: 'Too Many Requests' }, headers: limitHeaders(800, 0, clock.now() + 5_000) } : { body: {} },
     );

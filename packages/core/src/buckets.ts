@@ -61,7 +61,10 @@ export interface RateLimitBucketContext {
   /** The client's default timeout of one attempt (ms); a call may give another. */
   readonly timeout: number;
   /** Emits the client's `rateLimit` event, once per wait for a reset. */
-  readonly events: { emit(name: 'rateLimit', event: RateLimitEvent): void };
+  readonly events: {
+    /** Tells the client's `rateLimit` listeners about a wait. */
+    emit(name: 'rateLimit', event: RateLimitEvent): void;
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Platform, type ConduitListener } from '@platform/client';
-import { redisTokenStore, type RedisTokenStore } from '@platform/redis-store';
+import { redisBuckets, redisTokenStore } from '@platform/redis-store';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -23,11 +23,13 @@ export interface SharedSettings {
 }
 
 /**
- * A `Platform` whose users' tokens live in the shared Redis: whichever process finds a token
- * expired refreshes it once, under a lock in Redis, and the others use the token it saved.
+ * A `Platform` whose users' tokens and rate-limit buckets live in the shared Redis: whichever
+ * process finds a token expired refreshes it once, under a lock in Redis, and the others use the
+ * token it saved; the processes acting with one token never send more than its budget between them.
  */
-function sharedPlatform(settings: SharedSettings): { client: Platform; tokens: RedisTokenStore } {
-  const tokens = redisTokenStore({ url: settings.redisUrl, prefix: settings.redisPrefix });
+function sharedPlatform(settings: SharedSettings): { client: Platform; tokens: { close(): Promise<void> } } {
+  const store = redisTokenStore({ url: settings.redisUrl, prefix: settings.redisPrefix });
+  const buckets = redisBuckets({ url: settings.redisUrl, prefix: settings.redisPrefix });
   const { baseUrl, authUrl, eventSubWsUrl } = settings.platform ?? {};
   const client = new Platform({
     clientId: settings.clientId,
@@ -35,12 +37,11 @@ function sharedPlatform(settings: SharedSettings): { client: Platform; tokens: R
     baseUrl,
     authUrl,
     eventSubWsUrl,
-    tokens,
-    // LEAD, AFTER MERGING BRANCH `buckets`: share the rate-limit budget here too, so that the
-    // processes acting with one token never send more than the platform allows:
-    //   buckets: redisBuckets({ url: settings.redisUrl, prefix: settings.redisPrefix }),
-    // (import { redisBuckets } from '@platform/redis-store').
+    tokens: store,
+    buckets,
   });
+  // Both Redis connections are closed together when the process stops.
+  const tokens = { close: () => Promise.all([store.close(), buckets.close()]).then(() => undefined) };
   return { client, tokens };
 }
 

@@ -1,7 +1,7 @@
 import { createMockPlatform, type MockPlatform } from '@platform/mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as everything from '../src/index';
-import { MemoryTokenStore, Platform, PlatformError, PlatformScopeError } from '../src/index';
+import { MemoryTokenStore, Platform, PlatformError, PlatformScopeError, type RateLimitState } from '../src/index';
 
 let mock: MockPlatform | undefined;
 afterEach(async () => {
@@ -122,6 +122,36 @@ describe('a backend using Platform against the mock', () => {
     expect(emotes.template).toContain('{{id}}');
     const users = await client.request<{ data: { login: string }[] }>({ method: 'GET', path: '/users', query: { login: ['viewer'] } });
     expect(users?.data.map((user) => user.login)).toEqual(['viewer']);
+  });
+
+  it('passes the buckets option on: its store takes and records every call, and rateLimitOf() reads it', async () => {
+    mock = await createMockPlatform();
+    const app = mock.addClient({ clientId: 'app-1', clientSecret: 'secret-value-1' });
+    const seen: string[] = [];
+    const client = new Platform({
+      clientId: app.clientId,
+      clientSecret: app.clientSecret,
+      baseUrl: mock.baseUrl,
+      authUrl: mock.authUrl,
+      buckets: (context) => {
+        seen.push(`made for ${context.clientId}`);
+        let last: RateLimitState | undefined;
+        return {
+          take: (name) => void seen.push(`take ${name}`),
+          release: () => {},
+          record: (name, headers) => {
+            seen.push(`record ${name}`);
+            last = { limit: Number(headers.get('ratelimit-limit')), remaining: Number(headers.get('ratelimit-remaining')), resetAt: Number(headers.get('ratelimit-reset')) * 1000 };
+            return undefined;
+          },
+          state: (name) => (name === 'app' ? last : undefined),
+        };
+      },
+    });
+    await client.chat.globalEmotes();
+    expect(seen).toEqual(['made for app-1', 'take app', 'record app']);
+    expect(client.rateLimitOf()).toMatchObject({ limit: 800, remaining: 799 });
+    expect(() => new Platform({ clientId: 'c', buckets: {} as never })).toThrow('The buckets option must be a function; got an object.');
   });
 
   it('emits tokenInvalid through the client events', async () => {

@@ -1,12 +1,77 @@
 import type { CallTarget } from './authenticator';
 import { abortable, type Clock } from './clock';
 import { PlatformRateLimitError } from './errors/rate-limit-error';
-import type { EventHub } from './events';
-import type { AnswerHeaders } from './transport';
+import type { RateLimitEvent } from './events';
 import type { RateLimitState } from './types';
 
 /** The request a waiting or refused call makes: its method and path, as messages name them. */
-type RequestTarget = Pick<CallTarget, 'method' | 'path'>;
+export type RateLimitTarget = Pick<CallTarget, 'method' | 'path'>;
+
+/** An answer's headers as a bucket store reads them (`Ratelimit-Limit`, `-Remaining`, `-Reset`). */
+export interface RateLimitHeaders {
+  /** The value of a header by its name (any case), or null when the answer has none. */
+  get(name: string): string | null;
+}
+
+/**
+ * Where a client keeps its rate-limit buckets (`app`, `user:<id>`, `raw:<fingerprint>`): the
+ * `buckets` option's port. The default keeps them in the client's memory; `redisBuckets()` of
+ * `@platform/redis-store` shares them between every process that uses the same token. The
+ * pipeline calls, for each attempt: `take` before sending (the only step that may wait), then
+ * `record` with the answer's headers, or `release` when the attempt ended without an answer.
+ */
+export interface RateLimitBucketStore {
+  /**
+   * Takes one point from bucket `name` before an attempt of a call to `target` (`url` in full).
+   * Returns nothing when a point was taken at once (the in-memory store's usual case, free of
+   * promises), or a promise that settles once one was taken (a shared store asks its server).
+   * With `rateLimit: 'wait'` an empty bucket waits for its reset (emitting `rateLimit`, cancelled
+   * by `signal`); with `'throw'` it throws (or rejects) with the spec's PlatformRateLimitError. A store that cannot take a point
+   * (its server is away) rejects with a PlatformError: the call fails unsent.
+   */
+  take(name: string, target: RateLimitTarget, url: string, signal: AbortSignal | undefined): Promise<void> | undefined;
+  /**
+   * The attempt ended without an answer: its point stays spent, it is no longer in flight. A shared
+   * store writes this in the background (what it cannot write must expire by itself).
+   */
+  release(name: string): void;
+  /**
+   * Records the `Ratelimit-*` headers of an answer to an attempt that took a point from `name`
+   * (`limited` for a 429), which is then no longer in flight. For a 429 that leaves no points (or
+   * gives no count at all) the bucket is empty until the reset: that reset (epoch ms) is returned,
+   * and undefined for any other answer. Synchronous: the reset is in the headers themselves, and a
+   * shared store writes the report in the background, so the call's path waits for nothing here.
+   */
+  record(name: string, headers: RateLimitHeaders, limited: boolean): number | undefined;
+  /**
+   * The bucket's state as last known to this process, less what is in flight; undefined when
+   * unknown or past its reset. Synchronous: a shared store answers from its last copy.
+   */
+  state(name: string): RateLimitState | undefined;
+}
+
+/** What a `buckets` factory receives from the client it serves. */
+export interface RateLimitBucketContext {
+  /** The application's client ID (an app token's budget is per client ID, a user's per user and client). */
+  readonly clientId: string;
+  /** The client's clock: waits go through its `sleep`, times are compared with its `now`. */
+  readonly clock: Clock;
+  /** What a call does when its bucket is empty: wait for the reset or throw. */
+  readonly rateLimit: 'wait' | 'throw';
+  /** The client's default timeout of one attempt (ms); a call may give another. */
+  readonly timeout: number;
+  /** Emits the client's `rateLimit` event, once per wait for a reset. */
+  readonly events: {
+    /** Tells the client's `rateLimit` listeners about a wait. */
+    emit(name: 'rateLimit', event: RateLimitEvent): void;
+  };
+}
+
+/**
+ * The `buckets` option: builds a client's rate-limit bucket store. Without it the client keeps
+ * its buckets in memory.
+ */
+export type RateLimitBucketsFactory = (context: RateLimitBucketContext) => RateLimitBucketStore;
 
 interface Bucket {
   limit: number;
@@ -39,13 +104,13 @@ interface Bucket {
  * At the reset the platform's bucket is full again, so the local copy refills to `limit` rather
  * than letting every held call go at once: calls past `limit` wait for the next answer's headers.
  */
-export class RateLimitBuckets {
+export class RateLimitBuckets implements RateLimitBucketStore {
   readonly #buckets = new Map<string, Bucket>();
   readonly #clock: Clock;
   readonly #mode: 'wait' | 'throw';
-  readonly #events: EventHub;
+  readonly #events: RateLimitBucketContext['events'];
 
-  constructor(clock: Clock, mode: 'wait' | 'throw', events: EventHub) {
+  constructor(clock: Clock, mode: 'wait' | 'throw', events: RateLimitBucketContext['events']) {
     this.#clock = clock;
     this.#mode = mode;
     this.#events = events;
@@ -73,7 +138,7 @@ export class RateLimitBuckets {
    * was taken after waiting for the reset (`signal` cancels the wait); throws (or rejects) with
    * `rateLimit: 'throw'`.
    */
-  take(name: string, target: RequestTarget, url: string, signal: AbortSignal | undefined): Promise<void> | undefined {
+  take(name: string, target: RateLimitTarget, url: string, signal: AbortSignal | undefined): Promise<void> | undefined {
     return this.#tryTake(name) ? undefined : this.#waitAndTake(name, target, url, signal);
   }
 
@@ -89,7 +154,7 @@ export class RateLimitBuckets {
     return true;
   }
 
-  async #waitAndTake(name: string, target: RequestTarget, url: string, signal: AbortSignal | undefined): Promise<void> {
+  async #waitAndTake(name: string, target: RateLimitTarget, url: string, signal: AbortSignal | undefined): Promise<void> {
     for (;;) {
       if (this.#tryTake(name)) return;
       const bucket = this.#buckets.get(name)!;
@@ -136,7 +201,7 @@ export class RateLimitBuckets {
    * For a 429 (`limited`) that leaves no points (or gives no count at all) the bucket is empty
    * until the reset: that reset (epoch ms) is returned, and undefined for any other answer.
    */
-  record(name: string, headers: AnswerHeaders, limited = false): number | undefined {
+  record(name: string, headers: RateLimitHeaders, limited = false): number | undefined {
     const limit = Number(headers.get('ratelimit-limit') ?? NaN);
     const count = headers.get('ratelimit-remaining');
     const remaining = Number(count ?? NaN);

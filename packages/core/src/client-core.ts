@@ -1,5 +1,5 @@
 import { rawTokenAuthenticator, type Authenticator } from './authenticator';
-import { RateLimitBuckets } from './buckets';
+import { RateLimitBuckets, type RateLimitBucketStore } from './buckets';
 import { systemClock, type Clock } from './clock';
 import { PlatformError } from './errors/platform-error';
 import { EventHub } from './events';
@@ -38,7 +38,7 @@ export class ClientCore {
   declare readonly retries: number;
   declare readonly timeout: number;
   readonly events = new EventHub();
-  declare readonly buckets: RateLimitBuckets;
+  declare readonly buckets: RateLimitBucketStore;
   declare readonly authenticator: Authenticator;
   /**
    * Writes a line to the `logger` option at a level: undefined without a logger; otherwise lines
@@ -77,7 +77,8 @@ export class ClientCore {
     const log = (this.log = options.logger && createLog(options.logger, options.logLevel, [options.clientSecret, options.token]));
     // Every wait for a rate limit (an empty bucket, a 429) is a warning.
     if (log) this.events.on('rateLimit', ({ bucket, wait }) => log('warn', `Waiting ${Math.round(wait)} ms for the rate limit of ${bucket}`));
-    this.buckets = new RateLimitBuckets(this.clock, this.rateLimit, this.events);
+    // The `buckets` option's store (shared between processes), or the in-memory one.
+    this.buckets = options.buckets?.(this) ?? new RateLimitBuckets(this.clock, this.rateLimit, this.events);
     this.authenticator = options.authenticator ? options.authenticator(this) : rawTokenAuthenticator(options.token);
   }
 }

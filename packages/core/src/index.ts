@@ -6,6 +6,13 @@ export type { ClientCore } from './client-core';
 export type { ClientOptions, FetchFunction } from './options';
 export type { PlatformLogger, LogLevel } from './log';
 export { diagnosticsChannels } from './channels';
+export type {
+  RateLimitBucketStore,
+  RateLimitBucketContext,
+  RateLimitBucketsFactory,
+  RateLimitHeaders,
+  RateLimitTarget,
+} from './buckets';
 export type { HttpMethod, TokenKind, RequestOptions, RateLimitState, QueryValue } from './types';
 export type {
   ClientEvents,

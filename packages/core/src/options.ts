@@ -1,4 +1,5 @@
 import type { Authenticator } from './authenticator';
+import type { RateLimitBucketsFactory } from './buckets';
 import type { Clock } from './clock';
 import { PlatformError } from './errors/platform-error';
 import type { ClientCore } from './client-core';
@@ -19,6 +20,11 @@ export interface ClientOptions {
   authenticator?: ((core: ClientCore) => Authenticator) | undefined;
   /** What a call does when its bucket is empty: wait for the reset (default) or throw. */
   rateLimit?: 'wait' | 'throw' | undefined;
+  /**
+   * Builds the store of the rate-limit buckets, for processes that share a token
+   * (`redisBuckets()` of `@platform/redis-store`). Default: the buckets live in this client's memory.
+   */
+  buckets?: RateLimitBucketsFactory | undefined;
   /** Attempts after the first. Default 3. */
   retries?: number | undefined;
   /** Milliseconds per attempt, including reading the body. Default 15000. */
@@ -84,6 +90,7 @@ export const clientOptionRules: readonly OptionRule[] = [
   ['fetch', isFunction, 'a function'],
   ['webSocket', isFunction, 'a WebSocket class'],
   ['authenticator', isFunction, 'a function'],
+  ['buckets', isFunction, 'a function'],
   ['baseUrl', httpAddress, 'an absolute https: or http: address'],
   ['authUrl', httpAddress, 'an absolute https: or http: address'],
   ['eventSubWsUrl', /* @__PURE__ */ address(['wss:', 'ws:']), 'an absolute wss: or ws: address'],

@@ -42,6 +42,7 @@ describe('client options', () => {
     [{ rateLimit: 'queue' }, "The rateLimit option must be 'wait' or 'throw'; got \"queue\"."],
     [{ fetch: 'fetch' }, 'The fetch option must be a function; got "fetch".'],
     [{ webSocket: {} }, 'The webSocket option must be a WebSocket class; got an object.'],
+    [{ buckets: {} }, 'The buckets option must be a function; got an object.'],
     [{ baseUrl: 'api.test/helix' }, 'The baseUrl option must be an absolute https: or http: address; got "api.test/helix".'],
     [{ authUrl: 'ftp://id.test' }, 'The authUrl option must be an absolute https: or http: address; got "ftp://id.test".'],
     [{ eventSubWsUrl: 'https://ws.test' }, 'The eventSubWsUrl option must be an absolute wss: or ws: address; got "https://ws.test".'],

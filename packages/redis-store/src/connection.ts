@@ -31,6 +31,8 @@ export class RedisConnection {
   /** The server's address as messages name it: no user name, no password. */
   readonly address: string;
   readonly #owned: boolean;
+  /** The first connection while it is being made, awaited by every command sent meanwhile. */
+  #connecting: Promise<void> | undefined;
 
   constructor(options: RedisConnectionOptions, what: string) {
     if (typeof options !== 'object' || options === null) throw new PlatformError(`${what} needs { url } or { client }.`);
@@ -73,7 +75,10 @@ export class RedisConnection {
    */
   async run<T>(doing: string, command: (redis: Redis) => Promise<T>): Promise<T> {
     try {
-      if (this.redis.status === 'wait') await this.redis.connect();
+      // Commands sent while the first connection is made wait for it (without an offline queue they
+      // would fail); once it is made, or has failed, commands go (or fail) at once.
+      if (this.redis.status === 'wait') this.#connecting = this.redis.connect().finally(() => (this.#connecting = undefined));
+      if (this.#connecting) await this.#connecting;
       return await command(this.redis);
     } catch (error) {
       throw new PlatformError(`Redis at ${this.address} failed while ${doing}: ${reason(error)}`, { cause: error });

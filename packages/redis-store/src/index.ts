@@ -1,2 +1,3 @@
 export { type RedisConnectionOptions } from './connection';
 export { redisTokenStore, type RedisTokenStore, type RedisTokenStoreOptions } from './token-store';
+export { redisBuckets, type RedisBuckets, type RedisBucketsOptions } from './buckets';

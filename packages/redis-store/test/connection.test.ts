@@ -37,6 +37,13 @@ describe('RedisConnection', () => {
     await connection.close();
   });
 
+  it('commands sent together before the first connection is made all wait for it', async () => {
+    const connection = new RedisConnection({ url: redis.url }, 'redisBuckets()');
+    const answers = await Promise.all(Array.from({ length: 5 }, () => connection.run('pinging', (client) => client.ping())));
+    expect(answers).toEqual(['PONG', 'PONG', 'PONG', 'PONG', 'PONG']);
+    await connection.close();
+  });
+
   it('refuses both url and client, and neither', () => {
     expect(() => new RedisConnection({}, 'redisBuckets()')).toThrow('redisBuckets() needs either url or client, not both.');
   });

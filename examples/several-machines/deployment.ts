@@ -32,12 +32,14 @@ interface Started {
 }
 
 const processFile = fileURLToPath(new URL('./process.ts', import.meta.url));
+/** The examples package, where `--import tsx` finds tsx whatever the caller's working directory. */
+const examplesDir = fileURLToPath(new URL('..', import.meta.url));
 
 /** Starts process.ts with `settings`; resolves once it says it is ready. */
 function startProcess(settings: Record<string, unknown>, onMessage: (message: Record<string, unknown>) => void, output: 'inherit' | 'ignore'): Promise<Started> {
   // TypeScript runs through tsx; `@platform/source` makes this repository's packages resolve to
   // their sources (an installed package ignores the condition).
-  const child = fork(processFile, [JSON.stringify(settings)], { execArgv: ['--conditions=@platform/source', '--import', 'tsx'], stdio: ['ignore', output, 'pipe', 'ipc'] });
+  const child = fork(processFile, [JSON.stringify(settings)], { cwd: examplesDir, execArgv: ['--conditions=@platform/source', '--import', 'tsx'], stdio: ['ignore', output, 'pipe', 'ipc'] });
   let stderr = '';
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
     stderr += chunk;

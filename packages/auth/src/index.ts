@@ -1,3 +1,3 @@
 export { platformAuth, authOf, type PlatformAuthOptions } from './platform-auth';
 export { AuthManager, type AuthApi, type AppToken, type DeviceCodeFlow, type AuthorizeUrlOptions, type UserTokenInput } from './auth-manager';
-export { MemoryTokenStore, type TokenStore, type UserToken } from './token-store';
+export { MemoryTokenStore, isUserToken, type TokenStore, type UserToken } from './token-store';

@@ -75,6 +75,22 @@ export class MemoryTokenStore implements TokenStore {
   }
 }
 
+/**
+ * Whether `value` has the shape of a {@link UserToken} (a non-empty `userId`, an `accessToken`
+ * string and a `scopes` array): the check a token store makes before it saves a token.
+ */
+export function isUserToken(value: unknown): value is UserToken {
+  const token = value as Partial<UserToken> | null | undefined;
+  return (
+    typeof token === 'object' &&
+    token !== null &&
+    typeof token.userId === 'string' &&
+    token.userId !== '' &&
+    typeof token.accessToken === 'string' &&
+    Array.isArray(token.scopes)
+  );
+}
+
 /** A copy of a token that shares nothing with it (its scopes included), so no caller can change a kept one. */
 export function copyToken(token: UserToken): UserToken {
   return { ...token, scopes: [...token.scopes] };

@@ -94,6 +94,7 @@ export {
   authOf,
   AuthManager,
   MemoryTokenStore,
+  isUserToken,
   type PlatformAuthOptions,
   type AuthApi,
   type AppToken,

@@ -1,4 +1,4 @@
-import type { TokenStore, UserToken } from '@platform/auth';
+import { isUserToken, type TokenStore, type UserToken } from '@platform/auth';
 import { createHash, randomBytes } from 'node:crypto';
 import { chmod, open, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -40,15 +40,7 @@ function checkDuration(value: unknown, name: string): void {
 }
 
 function checkToken(token: unknown): asserts token is UserToken {
-  const value = token as Partial<UserToken> | null | undefined;
-  if (
-    typeof value !== 'object' ||
-    value === null ||
-    typeof value.userId !== 'string' ||
-    value.userId === '' ||
-    typeof value.accessToken !== 'string' ||
-    !Array.isArray(value.scopes)
-  ) {
+  if (!isUserToken(token)) {
     throw new TypeError('FileTokenStore.set() takes a UserToken: { userId, accessToken, scopes, refreshToken?, expiresAt?, login? }.');
   }
 }

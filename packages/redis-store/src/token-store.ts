@@ -1,4 +1,4 @@
-import type { TokenStore, UserToken } from '@platform/auth';
+import { isUserToken, type TokenStore, type UserToken } from '@platform/auth';
 import { PlatformError } from '@platform/core';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -87,15 +87,7 @@ function checkUserId(userId: unknown, method: string): asserts userId is string 
 }
 
 function checkToken(token: unknown): asserts token is UserToken {
-  const value = token as Partial<UserToken> | null | undefined;
-  if (
-    typeof value !== 'object' ||
-    value === null ||
-    typeof value.userId !== 'string' ||
-    value.userId === '' ||
-    typeof value.accessToken !== 'string' ||
-    !Array.isArray(value.scopes)
-  ) {
+  if (!isUserToken(token)) {
     throw new PlatformError('redisTokenStore().set() takes a UserToken: { userId, accessToken, scopes, refreshToken?, expiresAt?, login? }.');
   }
 }

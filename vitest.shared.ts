@@ -12,7 +12,8 @@ export function packageProject(name: string, extra: UserWorkspaceConfig['test'] 
       name,
       environment: 'node',
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-      typecheck: { enabled: true, include: ['src/**/*.test-d.ts', 'test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+      // CI runs the type tests once, with Node 20's run: their outcome does not depend on the runtime.
+      typecheck: { enabled: process.env.VITEST_TYPE_TESTS !== 'off', include: ['src/**/*.test-d.ts', 'test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
       testTimeout: 20_000,
       ...extra,
     },

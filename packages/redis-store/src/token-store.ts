@@ -132,8 +132,10 @@ class RedisTokens implements RedisTokenStore {
         await write();
         return;
       } catch (error) {
-        if (Date.now() + delay >= deadline) throw error;
-        await sleep(delay);
+        // The last try is made at the deadline itself, not one back-off step before it.
+        const left = deadline - Date.now();
+        if (left <= 0) throw error;
+        await sleep(Math.min(delay, left));
       }
     }
   }

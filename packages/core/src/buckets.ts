@@ -123,9 +123,9 @@ export class RateLimitBuckets implements RateLimitBucketStore {
     return { limit: bucket.limit, remaining: Math.max(0, bucket.lowest - bucket.inFlight), resetAt: bucket.resetAt };
   }
 
-  #current(name: string): Bucket | undefined {
+  #current(name: string, now = this.#clock.now()): Bucket | undefined {
     const bucket = this.#buckets.get(name);
-    if (bucket?.resetAt !== undefined && this.#clock.now() >= bucket.resetAt) {
+    if (bucket?.resetAt !== undefined && now >= bucket.resetAt) {
       bucket.resetAt = undefined;
       bucket.lowest = bucket.limit;
     }
@@ -220,8 +220,9 @@ export class RateLimitBuckets implements RateLimitBucketStore {
   }
 
   #report(name: string, limit: number, remaining: number, resetAt: number): void {
-    if (resetAt <= this.#clock.now()) return;
-    const bucket = this.#current(name);
+    const now = this.#clock.now();
+    if (resetAt <= now) return;
+    const bucket = this.#current(name, now);
     if (!bucket) {
       this.#buckets.set(name, { limit, lowest: remaining, resetAt, inFlight: 0, waiters: new Set() });
       return;

@@ -87,13 +87,15 @@ export function validateParams(operation: AnyOperation, params: unknown): assert
 
 /** Encodes query parameters: one `key=value` pair per list element, `undefined` left out. */
 export function encodeQuery(entries: Iterable<[string, unknown]>): string {
-  const search = new URLSearchParams();
+  // Made on the first value: most calls without a query (or a body only) build none.
+  let search: URLSearchParams | undefined;
   for (const [key, value] of entries) {
     if (value === undefined) continue;
+    search ??= new URLSearchParams();
     if (Array.isArray(value)) for (const item of value) search.append(key, String(item));
     else search.append(key, value === null ? '' : typeof value === 'string' ? value : JSON.stringify(value));
   }
-  return search.toString();
+  return search ? search.toString() : '';
 }
 
 function callFor(operation: AnyOperation, params: Params): Call {

@@ -32,6 +32,8 @@ export interface ApiAnswer {
 }
 
 
+const requestOptionName = (name: string) => `The request option ${name}`;
+
 /** Methods that may be sent again after a failure that leaves the outcome unknown. */
 const idempotent: ReadonlySet<string> = new Set(['GET', 'PUT', 'DELETE']);
 
@@ -42,7 +44,7 @@ const idempotent: ReadonlySet<string> = new Set(['GET', 'PUT', 'DELETE']);
  * the signal's reason when aborted.
  */
 export async function runCall(core: ClientCore, call: Call, options: RequestOptions = {}): Promise<ApiAnswer> {
-  checkOptions(options, requestOptionRules, (name) => `The request option ${name}`);
+  checkOptions(options, requestOptionRules, requestOptionName);
   const { signal } = options;
   if (signal?.aborted) throw abortReason(signal);
   const { target } = call;

@@ -78,8 +78,9 @@ export async function attempt(send: Sender, clock: Clock, exchange: Exchange, ti
     timedOut = true;
     sending.cancel();
   }, timeout);
-  const onAbort = () => sending.cancel();
-  signal?.addEventListener('abort', onAbort, { once: true });
+  // Made only for a call that has a signal.
+  const onAbort = signal && (() => sending.cancel());
+  signal?.addEventListener('abort', onAbort!, { once: true });
   try {
     return await sending.answer;
   } catch (error) {
@@ -88,7 +89,7 @@ export async function attempt(send: Sender, clock: Clock, exchange: Exchange, ti
     throw new PlatformNetworkError(`${exchange.label} could not reach the platform: ${runtimeMessage(error)}`, { cause: error });
   } finally {
     clock.clearTimeout(timer);
-    signal?.removeEventListener('abort', onAbort);
+    signal?.removeEventListener('abort', onAbort!);
   }
 }
 

@@ -27,6 +27,28 @@ function setup(handler: (request: SeenRequest, index: number) => StubReply | Pro
 
 const get = { method: 'GET', path: '/things' } as const;
 
+describe('client.request() URLs', () => {
+  it('joins a query written in the path with the query option, and sends neither when there is none', async () => {
+    const urls: string[] = [];
+    const { client } = setup((request) => {
+      urls.push(String(request.url));
+      return { body: {} };
+    });
+    await client.request({ method: 'GET', path: '/things' });
+    await client.request({ method: 'GET', path: '/things', query: {} });
+    await client.request({ method: 'GET', path: '/things?a=1' });
+    await client.request({ method: 'GET', path: '/things?a=1&b=x%3Fy', query: { c: ['2', '3'], d: undefined } });
+    await client.request({ method: 'GET', path: '/things', query: { e: 'f g' } });
+    expect(urls).toEqual([
+      'https://api.test/helix/things',
+      'https://api.test/helix/things',
+      'https://api.test/helix/things?a=1',
+      'https://api.test/helix/things?a=1&b=x%3Fy&c=2&c=3',
+      'https://api.test/helix/things?e=f+g',
+    ]);
+  });
+});
+
 describe('status handling: 2xx', () => {
   it('parses a JSON body', async () => {
     const { client } = setup(() => ({ body: { data: [{ id: '1' }] } }));

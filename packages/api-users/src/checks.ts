@@ -1,41 +1,33 @@
 import { PlatformError, type ParamKind } from '@platform/core';
+import { nonEmptyString } from '@platform/core/internal';
 
 /**
  * ID lists that the platform counts together against one maximum per request (`users`: `id` and
  * `login`, 100 in all; `games`: `id`, `name` and `igdb_id`, 100 in all). Each list must be an ID
- * or a list of IDs (non-empty strings), with the messages of core's `idsParam`. When the lists hold
- * more than the spec's `chunk` values together, the call is split into requests of at most `chunk`
- * values, taken in the order of `keys` and then of each list, and the results are joined in that
- * order. Core's `idsParam` splits one list alone, which would still let two lists of 100 together
- * go over the platform's maximum.
+ * or a list of IDs (non-empty strings), with the messages of core's `idsParam`. The kind has no
+ * split of its own, so core's operation runner counts the values of every parameter of this kind
+ * with `chunk` together: when they hold more than `chunk` values, the call is split into requests
+ * of at most `chunk` values, taken in the order of the declaration and then of each list, and the
+ * results are joined in that order. Core's `idsParam` splits one list alone, which would still let
+ * two lists of 100 together go over the platform's maximum.
  *
- * Only for an operation whose parameters are `keys` and nothing else: a split request carries its
- * share of `keys` alone (the operations' tests hold them to that). It is kept this small on purpose
- * (issue 13: `createClient` + `users` no larger than the two-call bundle), with its own check rather
- * than `idsParam.check`, which would bring core's single-list split into the bundle.
+ * Only for an operation whose parameters are these lists and nothing else: a split request carries
+ * its share of them alone (the operations' tests hold them to that). It is kept this small on
+ * purpose (issue 13: `createClient` + `users` no larger than the two-call bundle), with its own
+ * check rather than `idsParam.check`, which would bring core's single-list split into the bundle.
  */
-/* @__NO_SIDE_EFFECTS__ */
-export function combinedIdsParam(keys: readonly string[]): ParamKind {
-  return {
-    name: 'ids',
-    check(_spec, value) {
-      // One ID or a list of them: `[value].flat()` is the list either way.
-      const list: unknown[] = [value].flat();
-      return list.length
-        ? list.every((item) => typeof item == 'string' && item)
-          ? undefined
-          : 'must be an ID or a list of IDs (non-empty strings)'
-        : 'must hold at least one ID';
-    },
-    splitParams(params, _key, spec) {
-      // Every value in order, the next `chunk` of them to each set; one set or none: sent as given.
-      const sets: Record<string, string[]>[] = [];
-      let index = 0;
-      for (const key of keys) for (const value of [params[key] ?? []].flat() as string[]) ((sets[(index++ / spec.chunk!) | 0] ??= {})[key] ??= []).push(value);
-      return sets[1] && sets;
-    },
-  };
-}
+export const combinedIdsParam: ParamKind = {
+  name: 'ids',
+  check(_spec, value) {
+    // One ID or a list of them: `[value].flat()` is the list either way.
+    const list: unknown[] = [value].flat();
+    return list.length
+      ? list.every(nonEmptyString)
+        ? undefined
+        : 'must be an ID or a list of IDs (non-empty strings)'
+      : 'must hold at least one ID';
+  },
+};
 
 /** How many characters a text holds as the platform counts them: code points, so an emoji is one (`length` counts it as two). */
 export function characterCount(text: string): number {

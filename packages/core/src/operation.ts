@@ -2,7 +2,7 @@ import { internalsOf, type ClientHandle } from './internals';
 import { PlatformError } from './errors/platform-error';
 import { describe } from './options';
 import { Paginator, type Page, type PageSource, type RawPage } from './paginator';
-import { checkPlainString, type ParamSpec } from './params';
+import { checkPlainString, type ParamKind, type ParamSpec } from './params';
 import { runCall, type Call } from './pipeline';
 import type { ResultKind } from './results';
 import type { HttpMethod, RequestOptions, TokenKind } from './types';
@@ -65,6 +65,17 @@ type Params = Readonly<Record<string, unknown>>;
  * PlatformError that names the parameter and what is allowed.
  */
 export function validateParams(operation: AnyOperation, params: unknown): asserts params is Params {
+  checkedSets(operation, params);
+}
+
+/**
+ * Checks parameters as `validateParams` does and splits the call into one parameter set per chunk
+ * of its long ID lists (one set when none). A kind with a split of its own (`idsParam`) splits its
+ * list alone; the values of the parameters with `chunk` whose kind has none are counted together,
+ * in the order of the declaration and then of each list, the next `chunk` of them to each set
+ * (each set holds its share of them alone).
+ */
+function checkedSets(operation: AnyOperation, params: unknown): Params[] {
   const name = operation.name;
   if (params !== undefined && (typeof params !== 'object' || params === null || Array.isArray(params))) {
     throw new PlatformError(`${name} takes an object of parameters; got ${describe(params)}.`);
@@ -74,6 +85,9 @@ export function validateParams(operation: AnyOperation, params: unknown): assert
   for (const key of Object.keys(given)) {
     if (!(key in specs)) throw new PlatformError(`${name} has no parameter ${key}.`);
   }
+  const sets: Record<string, unknown[]>[] = [];
+  let index = 0;
+  let split: Params[] | undefined;
   for (const [key, spec] of Object.entries(specs)) {
     const value = given[key];
     if (value === undefined) {
@@ -82,7 +96,12 @@ export function validateParams(operation: AnyOperation, params: unknown): assert
     }
     const problem = typeof spec.type === 'string' ? checkPlainString(spec, value) : spec.type.check(spec, value);
     if (problem) throw new PlatformError(`The parameter ${key} of ${name} ${problem}; got ${describe(value)}.`);
+    // A plain string's `type` is a string, whose `splitParams` is undefined.
+    const splitParams = (spec.type as ParamKind).splitParams;
+    if (splitParams) split ??= splitParams(given, key, spec);
+    else if (spec.chunk) for (const item of [value].flat()) ((sets[(index++ / spec.chunk) | 0] ??= {})[key] ??= []).push(item);
   }
+  return split ?? (sets[1] ? sets : [given]);
 }
 
 /** Encodes query parameters: one `key=value` pair per list element, `undefined` left out. */
@@ -119,22 +138,6 @@ function callFor(operation: AnyOperation, params: Params): Call {
 }
 
 /**
- * Splits the call into one parameter set per chunk of its long ID list (one set when none). The
- * splitting comes with the ID list's kind, so operations without one carry none of it.
- */
-function splitChunks(operation: AnyOperation, params: Params): Params[] {
-  for (const [key, spec] of Object.entries(operation.params)) {
-    const sets = typeof spec.type === 'object' ? spec.type.splitParams?.(params, key, spec) : undefined;
-    if (sets) return sets;
-  }
-  return [params];
-}
-
-function mergeOptions(defaults: RequestOptions, options: RequestOptions | undefined): RequestOptions {
-  return options ? { ...defaults, ...options } : defaults;
-}
-
-/**
  * Runs a non-list operation: validates, sends (one request per chunk of a long ID list, joined in
  * order) and shapes the answer as the declaration says.
  */
@@ -146,10 +149,9 @@ export async function callOperation<P, R>(
 ): Promise<R> {
   const { core, defaults } = internalsOf(client);
   const declaration = operation as unknown as AnyOperation;
-  validateParams(declaration, params);
-  const merged = mergeOptions(defaults, options);
-  const given = (params ?? {}) as Params;
-  const answers = await Promise.all(splitChunks(declaration, given).map((set) => runCall(core, callFor(declaration, set), merged)));
+  const sets = checkedSets(declaration, params);
+  const merged = options ? { ...defaults, ...options } : defaults;
+  const answers = await Promise.all(sets.map((set) => runCall(core, callFor(declaration, set), merged)));
   return declaration.result.shape(answers, declaration) as R;
 }
 
@@ -169,9 +171,8 @@ export function paginateOperation<P, T, Extra = object>(
 ): Paginator<T, OperationPage<T, Extra>> {
   const { core, defaults } = internalsOf(client);
   const declaration = operation as unknown as AnyOperation;
-  validateParams(declaration, params);
-  const merged = mergeOptions(defaults, options);
-  const sets = splitChunks(declaration, params ?? {});
+  const sets = checkedSets(declaration, params);
+  const merged = options ? { ...defaults, ...options } : defaults;
   type P2 = OperationPage<T, Extra>;
   /**
    * Where each page came from: the chunk of a long ID list and the cursor it was asked with (a

@@ -64,7 +64,8 @@ export const defaultEventSubWsUrl = 'wss://eventsub.wss.twitch.tv/ws';
 type OptionRule = readonly [name: string, valid: OptionCheck, expected: string];
 type OptionCheck = (value: unknown) => boolean;
 
-const nonEmptyString: OptionCheck = (value) => typeof value === 'string' && value !== '';
+/** A non-empty string (the check of several options; also what an ID is). */
+export const nonEmptyString: OptionCheck = (value) => typeof value === 'string' && value !== '';
 const isFunction: OptionCheck = (value) => typeof value === 'function';
 const address = (protocols: readonly string[]): OptionCheck => (value) => {
   try {

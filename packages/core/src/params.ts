@@ -29,7 +29,11 @@ export interface ParamRules {
   readonly maxLength?: number;
   /** Strings and numbers: the values allowed. */
   readonly oneOf?: readonly (string | number)[];
-  /** `ids`: the platform's maximum per request; longer lists are split and the results joined. */
+  /**
+   * `ids`: the platform's maximum per request; longer lists are split and the results joined. A
+   * kind with `splitParams` splits its own list; the values of the parameters whose kind has none
+   * are counted together against it, in the order of the declaration.
+   */
   readonly chunk?: number;
 }
 
@@ -46,7 +50,11 @@ export interface ParamKind {
   readonly name: ParamTypeName;
   /** Checks a given value against the spec's rules. */
   readonly check: ParamCheck;
-  /** ID lists with `chunk`: one parameter set per request. */
+  /**
+   * ID lists with `chunk`: one parameter set per request. Without it, the operation runner counts
+   * the values of every parameter of such kinds with `chunk` together, and gives each request its
+   * share of them alone.
+   */
   readonly splitParams?: ParamSplit;
 }
 

@@ -1,4 +1,4 @@
-import { rawCredential, rawTokenActingUserError, type CallTarget, type Credential, type CredentialRequest } from './authenticator';
+import { rawCredential, rawTokenActingUserError, type CallTarget, type CredentialRequest } from './authenticator';
 import { endpointLimitDelay, retryDelay } from './backoff';
 import type { ClientCore } from './client-core';
 import { abortReason } from './clock';
@@ -53,10 +53,17 @@ export async function runCall(core: ClientCore, call: Call, options: RequestOpti
   const label = `${target.method} ${target.path}`;
 
   const credentialRequest: CredentialRequest = { target, params: call.params, as: options.as, signal };
-  // A raw token does not say who it belongs to: fillActingUser() refuses an unset acting-user field.
+  // A raw token does not say who it belongs to: an unset acting-user field is refused below.
   const chosen = options.token === undefined ? core.authenticator.credential(credentialRequest) : rawCredential(options.token);
   let credential = 'then' in chosen ? await chosen : chosen;
-  const params = fillActingUser(call, credential);
+  // The acting-user field (`moderator_id`, `sender_id`...) is filled from the token's owner. An
+  // authenticator checks the field before it gives an app token, so only a raw token is refused here.
+  const field = target.actingUser;
+  let params = call.params;
+  if (field && params[field] === undefined) {
+    if (credential.userId !== undefined) params = { ...params, [field]: credential.userId };
+    else if (!target.actingUserOptional && credential.kind === 'raw') throw rawTokenActingUserError(target);
+  }
   const { search, body } = call.encode(params);
   const url = `${core.baseUrl}${target.path}${search ? `?${search}` : ''}`;
   const requestHeaders: Record<string, string> = { 'Client-Id': core.clientId, Authorization: `Bearer ${credential.accessToken}` };
@@ -97,10 +104,11 @@ export async function runCall(core: ClientCore, call: Call, options: RequestOpti
       const emptyUntil = core.buckets.record(credential.bucket, headers, status === 429);
       if (status >= 200 && status < 300) {
         try {
-          data = parseSuccess(answer, label);
+          // No data for a 204 or an empty body.
+          if (status !== 204 && answer.text !== '') data = JSON.parse(answer.text);
           step = 'return';
         } catch (error) {
-          failure = error;
+          failure = new PlatformError(`${label} answered with a body that is not JSON.`, { cause: error });
         }
       } else {
         const fields = apiErrorFields(answer, target.method, url);
@@ -145,27 +153,6 @@ export async function runCall(core: ClientCore, call: Call, options: RequestOpti
   }
 }
 
-/**
- * Fills the acting-user field (`moderator_id`, `sender_id`...) from the token's owner. An
- * authenticator checks the field before it gives an app token, so only a raw token is refused here.
- */
-function fillActingUser(call: Call, credential: Credential): Readonly<Record<string, unknown>> {
-  const field = call.target.actingUser;
-  if (!field || call.params[field] !== undefined) return call.params;
-  if (credential.userId !== undefined) return { ...call.params, [field]: credential.userId };
-  if (call.target.actingUserOptional || credential.kind !== 'raw') return call.params;
-  throw rawTokenActingUserError(call.target);
-}
-
-function parseSuccess(answer: Answer, label: string): unknown {
-  if (answer.status === 204 || answer.text === '') return undefined;
-  try {
-    return JSON.parse(answer.text);
-  } catch (error) {
-    throw new PlatformError(`${label} answered with a body that is not JSON.`, { cause: error });
-  }
-}
-
 /** The parsed error body, or its raw text when it is not JSON. */
 export function errorBody(text: string): unknown {
   if (text === '') return undefined;
@@ -178,12 +165,10 @@ export function errorBody(text: string): unknown {
 
 /** The platform's own message from an error body, with fallbacks for bodies that carry none. */
 export function platformMessage(body: unknown, answer: Pick<Answer, 'status' | 'statusText'>): string {
-  if (typeof body === 'object' && body !== null) {
-    const record = body as Record<string, unknown>;
-    for (const key of ['message', 'error_description', 'error']) {
-      const value = record[key];
-      if (typeof value === 'string' && value !== '') return value;
-    }
+  // A body that is not an object (text, a number, `null`...) has none of these fields.
+  for (const key of ['message', 'error_description', 'error']) {
+    const value = (body as Record<string, unknown> | null | undefined)?.[key];
+    if (typeof value === 'string' && value !== '') return value;
   }
   if (typeof body === 'string' && body.trim() !== '' && body.length <= 200) return body.trim();
   return answer.statusText || `HTTP ${answer.status}`;
@@ -195,7 +180,7 @@ export function platformMessage(body: unknown, answer: Pick<Answer, 'status' | '
  */
 export function apiErrorFields(answer: Answer, method: string, url: string) {
   const body = errorBody(answer.text);
-  const label = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).error : undefined;
+  const label = (body as Record<string, unknown> | null | undefined)?.error;
   return {
     message: platformMessage(body, answer),
     status: answer.status,

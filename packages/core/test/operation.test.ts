@@ -18,6 +18,7 @@ import {
   stringParam,
   voidResult,
   type ClientOptions,
+  type ParamKind,
 } from '../src/index';
 import { createVirtualClock, type VirtualClock } from '../src/testing/index';
 import { stubFetch, testAuthenticator, type SeenRequest, type StubReply } from './stub';
@@ -216,6 +217,23 @@ describe('results', () => {
     expect(requests).toHaveLength(3);
     await callOperation(client, emoteSets, { emote_set_id: 'one' }, { as: 'app' });
     expect(requests.at(-1)!.url.search).toBe('?emote_set_id=one');
+  });
+
+  it('counts the values of parameters whose kind has no split of its own together, in declaration order', async () => {
+    // A kind like api-users' (users: `id` and `login`, 100 together): a check and no `splitParams`.
+    const lookup: ParamKind = { name: 'ids', check: () => undefined };
+    const lookups = defineOperation<{ id?: string | string[]; login?: string | string[] }, { id: string }[]>({
+      name: 'users.users', method: 'GET', path: '/users', token: 'either', scopes: [],
+      params: { id: { type: lookup, in: 'query', chunk: 3 }, login: { type: lookup, in: 'query', chunk: 3 } },
+      result: dataResult,
+    });
+    const { client, requests } = setup((request) => ({ body: { data: [...request.url.searchParams.values()].map((id) => ({ id })) } }));
+    const result = await callOperation(client, lookups, { login: ['a', 'b', 'c'], id: ['1', '2'] }, { as: 'app' });
+    expect(result.map((user) => user.id)).toEqual(['1', '2', 'a', 'b', 'c']);
+    expect(requests.map((request) => request.url.search)).toEqual(['?id=1&id=2&login=a', '?login=b&login=c']);
+    // Within the maximum: one request, the parameters as given.
+    await callOperation(client, lookups, { login: 'a', id: ['1', '2'] }, { as: 'app' });
+    expect(requests.at(-1)!.url.search).toBe('?login=a&id=1&id=2');
   });
 });
 

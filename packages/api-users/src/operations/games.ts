@@ -17,9 +17,6 @@ export interface GamesParams {
 
 const lookupKeys = ['id', 'name', 'igdb_id'] as const;
 
-/** The platform's maximum of `id`, `name` and `igdb_id` values together in one request. */
-const lookup = /* @__PURE__ */ combinedIdsParam(lookupKeys);
-
 /** Declaration of `games.games`: GET /games, either token, no scope; 100 IDs, names and IGDB IDs together per request. */
 export const gamesOperation = /* @__PURE__ */ defineOperation<GamesParams, Game[]>({
   name: 'games.games',
@@ -28,9 +25,9 @@ export const gamesOperation = /* @__PURE__ */ defineOperation<GamesParams, Game[
   token: 'either',
   scopes: [],
   params: {
-    id: { type: lookup, in: 'query', chunk: 100 },
-    name: { type: lookup, in: 'query', chunk: 100 },
-    igdb_id: { type: lookup, in: 'query', chunk: 100 },
+    id: { type: combinedIdsParam, in: 'query', chunk: 100 },
+    name: { type: combinedIdsParam, in: 'query', chunk: 100 },
+    igdb_id: { type: combinedIdsParam, in: 'query', chunk: 100 },
   },
   result: dataResult,
 });

@@ -13,9 +13,6 @@ export interface UsersParams {
   login?: string | string[];
 }
 
-/** The platform's maximum of `id` and `login` values together in one request. */
-const lookup = /* @__PURE__ */ combinedIdsParam(['id', 'login']);
-
 /** Declaration of `users.users`: GET /users, either token, no scope; 100 IDs and logins together per request. */
 export const usersOperation = /* @__PURE__ */ defineOperation<UsersParams, User[]>({
   name: 'users.users',
@@ -24,8 +21,8 @@ export const usersOperation = /* @__PURE__ */ defineOperation<UsersParams, User[
   token: 'either',
   scopes: [],
   params: {
-    id: { type: lookup, in: 'query', chunk: 100 },
-    login: { type: lookup, in: 'query', chunk: 100 },
+    id: { type: combinedIdsParam, in: 'query', chunk: 100 },
+    login: { type: combinedIdsParam, in: 'query', chunk: 100 },
   },
   result: dataResult,
 });

@@ -11,6 +11,7 @@ export {
   defaultBaseUrl,
   defaultEventSubWsUrl,
   describe as describeValue,
+  nonEmptyString,
 } from '../options';
 export { rawTokenAuthenticator, rawCredential, noTokenError, missingActingUserError } from '../authenticator';
 export { runCall, type Call, type ApiAnswer } from '../pipeline';

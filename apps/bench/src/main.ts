@@ -21,7 +21,7 @@ interface Settings {
   pagePasses: number;
 }
 
-const full: Settings = { warmupCalls: 600, warmupPasses: 3, calls: 3_000, burstSize: 50, callReps: 7, pagePasses: 15 };
+const full: Settings = { warmupCalls: 600, warmupPasses: 3, calls: 3_000, burstSize: 50, callReps: 11, pagePasses: 15 };
 const quick: Settings = { warmupCalls: 50, warmupPasses: 1, calls: 300, burstSize: 50, callReps: 1, pagePasses: 1 };
 const clientKeys = ['core', 'twurple', 'fetch', 'fetch-timeout', 'core-fetch', 'http'] as const;
 type ClientKey = (typeof clientKeys)[number];
@@ -156,18 +156,29 @@ async function checkCoreBucket(port: number, limit: number): Promise<string> {
 /** The issue's goal for our library against a hand-written `node:http` client: at most this ratio. */
 const httpGoal = 1.1;
 
-/** A figure of our library and of raw node:http, and the ratio (lower is better). */
-function againstHttp(core: ReturnType<typeof summary>, http: ReturnType<typeof summary>): string[][] {
+/**
+ * A figure of our library and of raw node:http (medians of every run), the ratio of those medians,
+ * and the median of the runs' own ratios (lower is better). The goal is judged on the last: both
+ * clients are measured back to back in each run, so a machine that is slower for a few seconds
+ * (a virtual machine's neighbours, frequency changes) slows both figures of that run alike, where
+ * the medians of each client taken apart can come from different moments.
+ */
+function againstHttp(core: Results, http: Results): string[][] {
   const pages = TOTAL_CHATTERS / MAX_PAGE;
-  const rows: [string, number, number, (value: number) => string][] = [
-    ['time to page (ms per pass)', core.pageMs, http.pageMs, (value) => number(value, 1)],
-    ['CPU per page (ms)', core.pageCpu / pages, http.pageCpu / pages, (value) => number(value, 2)],
-    ['CPU per call, sequential (µs)', core.seqCpu, http.seqCpu, (value) => number(value, 1)],
-    ['CPU per call, in bursts (µs)', core.burstCpu, http.burstCpu, (value) => number(value, 1)],
-    ['time per call, sequential (µs)', 1e6 / core.seqRate, 1e6 / http.seqRate, (value) => number(value, 1)],
-    ['time per call, in bursts (µs)', 1e6 / core.burstRate, 1e6 / http.burstRate, (value) => number(value, 1)],
+  const rows: [string, (r: Results) => number[], (value: number) => string][] = [
+    ['time to page (ms per pass)', (r) => r.page.map((f) => f.msPerPass), (value) => number(value, 1)],
+    ['CPU per page (ms)', (r) => r.page.map((f) => f.cpuMsPerPass / pages), (value) => number(value, 2)],
+    ['CPU per call, sequential (µs)', (r) => r.seq.map((f) => f.cpuMicrosPerCall), (value) => number(value, 1)],
+    ['CPU per call, in bursts (µs)', (r) => r.burst.map((f) => f.cpuMicrosPerCall), (value) => number(value, 1)],
+    ['time per call, sequential (µs)', (r) => r.seq.map((f) => 1e6 / f.callsPerSecond), (value) => number(value, 1)],
+    ['time per call, in bursts (µs)', (r) => r.burst.map((f) => 1e6 / f.callsPerSecond), (value) => number(value, 1)],
   ];
-  return rows.map(([name, ours, raw, format]) => [name, format(ours), format(raw), ratio(ours / raw), ours / raw <= httpGoal ? 'met' : 'NOT MET']);
+  return rows.map(([name, figures, format]) => {
+    const ours = figures(core);
+    const raw = figures(http);
+    const paired = median(ours.map((value, run) => value / raw[run]!));
+    return [name, format(median(ours)), format(median(raw)), ratio(median(ours) / median(raw)), ratio(paired), paired <= httpGoal ? 'met' : 'NOT MET'];
+  });
 }
 
 interface Results {
@@ -317,8 +328,10 @@ async function main(): Promise<void> {
     if (core && http) {
       console.log('');
       console.log(`@platform/core against raw node:http, its own transport (goal: at most ${ratio(httpGoal)} on each):`);
-      console.log(table([['figure', '@platform/core', 'raw node:http', 'ratio', 'goal'], ...againstHttp(core, http)]));
-      const missed = againstHttp(core, http).filter((row) => row[4] !== 'met');
+      const rows = againstHttp(results.get('core')!, results.get('http')!);
+      console.log(table([['figure', '@platform/core', 'raw node:http', 'ratio of medians', 'median of run ratios', 'goal'], ...rows]));
+      console.log('Medians of every run; "median of run ratios": each run measures both clients back to back, and the goal is judged on it.');
+      const missed = rows.filter((row) => row[5] !== 'met');
       console.log(missed.length === 0 ? 'Goal met on every figure.' : `Goal not met on: ${missed.map((row) => row[0]).join(', ')}.`);
     } else if (core || http) {
       console.log('\nNo comparison with raw node:http: it needs both core and http (--only).');

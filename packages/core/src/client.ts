@@ -22,9 +22,6 @@ export interface RawRequest {
 }
 
 const methods: ReadonlySet<string> = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
-// What every raw request shares: no scope to check, no parameter of an operation.
-const noScopes: readonly string[] = [];
-const noParams: Readonly<Record<string, unknown>> = {};
 
 /**
  * A client of the platform's API, made by `createClient()`. Operations from the group packages
@@ -66,15 +63,11 @@ export class PlatformClient implements ClientHandle {
     if (typeof request.path !== 'string' || !request.path.startsWith('/')) {
       throw new PlatformError(`client.request() needs a path under the base URL starting with /; got ${describe(request.path)}.`);
     }
-    const mark = request.path.indexOf('?');
+    const [path, inlineQuery] = request.path.split('?', 2) as [string, string | undefined];
     const call = {
-      target: { method: request.method, path: mark < 0 ? request.path : request.path.slice(0, mark), token: 'either' as const, scopes: noScopes },
-      params: noParams,
-      encode: () => {
-        const query = request.query ? encodeQuery(Object.entries(request.query)) : '';
-        const inline = mark < 0 ? '' : request.path.slice(mark + 1);
-        return { search: inline && query ? `${inline}&${query}` : inline || query, body: request.body };
-      },
+      target: { method: request.method, path, token: 'either' as const, scopes: [] },
+      params: {},
+      encode: () => ({ search: [inlineQuery, encodeQuery(Object.entries(request.query ?? {}))].filter(Boolean).join('&'), body: request.body }),
     };
     return (await runCall(core, call, options ? { ...defaults, ...options } : defaults)).data as T | undefined;
   }

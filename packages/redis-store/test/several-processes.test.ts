@@ -138,11 +138,13 @@ describe('several processes on one Redis', () => {
       await wait(2_500);
       for (const child of clients) child.send({ type: 'stop' });
       const outcomes = (await Promise.all(clients.map((child) => child.next('done')))) as unknown as { rounds: Round[]; invalid: string[] }[];
+      // A process writing a refreshed token when Redis went away keeps trying until Redis is back
+      // (within the lease) and fails nothing; the other one, which needs Redis meanwhile, fails fast.
+      expect(outcomes.flatMap(({ rounds }) => rounds.filter((round) => !round.ok)).length).toBeGreaterThan(0);
       for (const { rounds, invalid } of outcomes) {
         expect(invalid).toEqual([]);
         const failed = rounds.filter((round) => !round.ok);
         expect(rounds.filter((round) => round.ok && round.at < stoppedAt).length).toBeGreaterThan(0);
-        expect(failed.length).toBeGreaterThan(0);
         for (const round of failed) {
           expect(round.kind).toBe('PlatformError');
           expect(round.message).toMatch(new RegExp(`^Redis at redis://127\\.0\\.0\\.1:${durable.port} failed while `));

@@ -135,7 +135,9 @@ describe('several processes on one Redis', () => {
       await wait(700);
       await durable.start();
       const startedAt = Date.now();
-      await wait(2_500);
+      // Long enough for a lock whose release failed while Redis was away to lapse (its 3 s lease)
+      // and for both processes to go round a few times after it, on a loaded machine too.
+      await wait(5_000);
       for (const child of clients) child.send({ type: 'stop' });
       const outcomes = (await Promise.all(clients.map((child) => child.next('done')))) as unknown as { rounds: Round[]; invalid: string[] }[];
       // A process writing a refreshed token when Redis went away keeps trying until Redis is back

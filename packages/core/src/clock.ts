@@ -51,7 +51,8 @@ export function abortable(signal: AbortSignal | undefined, start: (done: () => v
       signal?.removeEventListener('abort', onAbort);
       resolve();
     });
-    signal?.addEventListener('abort', onAbort, { once: true });
+    // An aborted signal fires no more, so no `{ once: true }`.
+    signal?.addEventListener('abort', onAbort);
   });
 }
 

@@ -6,9 +6,11 @@
  * Attempt timeouts run on real timers (small values); the pauses between retries go through a
  * clock whose `sleep` takes no real time and records the waits asked for.
  */
+import { spawn } from 'node:child_process';
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo, Socket } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   createClient,
@@ -164,7 +166,7 @@ const partialBody = (response: http.ServerResponse) => {
   response.write('{"data":[');
 };
 
-describe.each(transports)('over $name', ({ fetch, words }) => {
+describe.each(transports)('over $name', ({ name, fetch, words }) => {
   function clientFor(port: number, options: { timeout?: number; retries?: number; clock: Clock }) {
     return createClient({ clientId: 'c', token: 't', baseUrl: `http://127.0.0.1:${port}/helix`, fetch, ...options });
   }
@@ -213,6 +215,47 @@ describe.each(transports)('over $name', ({ fetch, words }) => {
       expect(expectExactError(error, PlatformTimeoutError)).toBe('GET /stall timed out after 100 ms.');
       await settle();
       expect(server.requests).toEqual(['GET /helix/stall', 'GET /helix/stall']);
+    });
+
+    it("the attempt's timer does not hold the process (Node): it is unreferenced while the request is out", async () => {
+      const server = await serve(() => {
+        /* holds the request */
+      });
+      const timers: Array<{ hasRef(): boolean }> = [];
+      const clock: Clock = {
+        ...testClock(),
+        setTimeout: (callback, ms) => {
+          const handle = systemClock.setTimeout(callback, ms);
+          timers.push(handle as { hasRef(): boolean });
+          return handle;
+        },
+      };
+      const client = clientFor(server.port, { timeout: 200, retries: 0, clock });
+
+      const call = rejectionOf(client.request({ method: 'GET', path: '/slow' }));
+      await server.received(1);
+
+      expect(timers).toHaveLength(1);
+      expect(timers[0]!.hasRef()).toBe(false);
+      expect(expectExactError(await call, PlatformTimeoutError)).toBe('GET /slow timed out after 200 ms.');
+    });
+
+    it('a program whose only call hangs waits for the timeout: the open request holds it, not the timer', { timeout: 15_000 }, async () => {
+      const server = await serve(() => {
+        /* holds the request */
+      });
+      const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('fixtures/hung-request.ts', import.meta.url)), String(server.port), name], {
+        cwd: fileURLToPath(new URL('..', import.meta.url)),
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let output = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+
+      // Without the request holding it, the program would end at once and print only "exit".
+      expect(output.split('\n').filter(Boolean)).toEqual(['PlatformTimeoutError', 'exit']);
+      expect(code).toBe(0);
+      expect(server.requests).toEqual(['GET /helix/hung']);
     });
   });
 

@@ -15,9 +15,15 @@ export interface PageFigures {
   cpuMsPerPass: number;
 }
 
-/** Collects garbage left by the previous measurement (when node runs with --expose-gc). */
+/**
+ * Collects the young garbage left by the previous measurement (when node runs with --expose-gc).
+ * A minor collection only: a full one (`gc()`) also drops the optimized code that holds objects it
+ * frees, Node's HTTP internals with it, and the run after it spent about a third of its CPU
+ * recompiling (measured with `--trace-opt`: 330 to 450 ms of TurboFan work in a 1 s run, for raw
+ * node:http as for our library). Such a run measured the compiler more than the client.
+ */
 export function settle(): void {
-  globalThis.gc?.();
+  (globalThis.gc as ((options?: { type: 'minor' }) => void) | undefined)?.({ type: 'minor' });
 }
 
 function cpuMicros(since: NodeJS.CpuUsage): number {
@@ -79,4 +85,42 @@ export function spread(values: readonly number[]): number {
 export function rotated<T>(items: readonly T[], by: number): T[] {
   const shift = by % items.length;
   return [...items.slice(shift), ...items.slice(0, shift)];
+}
+
+/** What an interleaved comparison found: medians of the pairs' ratios (first client / second). */
+export interface PairedFigures {
+  cpu: number;
+  time: number;
+  pairs: number;
+}
+
+/**
+ * Measures two clients in alternating short blocks (`pairs` pairs, the order swapped every pair)
+ * and gives the median of each pair's CPU and time ratio. Both blocks of a pair run within a
+ * fraction of a second of each other, so the machine's drift (a virtual machine's neighbours,
+ * frequency changes), which moves a 3,000-call run by up to ±30% here, weighs on both alike.
+ */
+export async function paired(first: BenchClient, second: BenchClient, pairs: number, block: (client: BenchClient) => Promise<void>): Promise<PairedFigures> {
+  settle();
+  const cpuRatios: number[] = [];
+  const timeRatios: number[] = [];
+  const measure = async (client: BenchClient) => {
+    const cpu = process.cpuUsage();
+    const start = performance.now();
+    await block(client);
+    return { time: performance.now() - start, cpu: cpuMicros(cpu) };
+  };
+  for (let pair = 0; pair < pairs; pair++) {
+    let a, b;
+    if (pair % 2 === 0) {
+      a = await measure(first);
+      b = await measure(second);
+    } else {
+      b = await measure(second);
+      a = await measure(first);
+    }
+    cpuRatios.push(a.cpu / b.cpu);
+    timeRatios.push(a.time / b.time);
+  }
+  return { cpu: median(cpuRatios), time: median(timeRatios), pairs };
 }

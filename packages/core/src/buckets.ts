@@ -192,9 +192,11 @@ export class RateLimitBuckets implements RateLimitBucketStore {
     // A bucket the platform never reported on holds nothing worth keeping once idle.
     if (bucket.inFlight === 0 && bucket.resetAt === undefined && bucket.lowest === Infinity) this.#buckets.delete(name);
     // Calls waiting for the next report try again (the report, if any, was recorded before).
-    // Only when some wait: `for...of` makes an iterator, on every answer otherwise.
-    if (bucket.waiters.size) for (const wake of bucket.waiters) wake();
-    bucket.waiters.clear();
+    // Only when some wait: `for...of` makes an iterator, and `clear()` a new table, on every answer otherwise.
+    if (bucket.waiters.size) {
+      for (const wake of bucket.waiters) wake();
+      bucket.waiters.clear();
+    }
   }
 
   /**

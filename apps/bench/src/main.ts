@@ -3,13 +3,12 @@
  * the figures. Run with `pnpm bench` (from the repository root) or `pnpm --filter @platform/bench bench`;
  * add `-- --quick` for a short smoke run. See README.md.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { cpus } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import type { BenchClient } from './clients';
-import { CLIENT_ID, MAX_PAGE, TOKEN, TOTAL_CHATTERS, type ParentMessage, type ServerMessage } from './fixture';
+import { CLIENT_ID, MAX_PAGE, TOKEN, TOTAL_CHATTERS } from './fixture';
 import { burst, median, pagePass, paired, rotated, sequential, settle, spread, type CallFigures, type PageFigures, type PairedFigures } from './harness';
 import { number, ratio, table } from './report';
+import { startServer, type ServerHandle } from './server-process';
 import { checkLocalhost, packageBuild } from './setup';
 
 interface Settings {
@@ -45,61 +44,6 @@ function parseArgs(argv: readonly string[]): { settings: Settings; quick: boolea
     } else throw new Error(`Unknown argument ${arg}. Try --help.`);
   }
   return { settings: isQuick ? quick : full, quick: isQuick, only };
-}
-
-// ---------------------------------------------------------------------------------------------
-// The server child process
-
-interface ServerHandle {
-  port: number;
-  stats(): Promise<Record<string, number>>;
-  reset(): void;
-  stop(): Promise<void>;
-}
-
-async function startServer(): Promise<ServerHandle> {
-  // The server runs through tsx like this file, but without any of this process's flags
-  // (--cpu-prof, --expose-gc...): its CPU must not show up here, nor its profile.
-  const child: ChildProcess = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), [], {
-    execArgv: ['--import', import.meta.resolve('tsx')],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('The bench server did not start within 15 s.')), 15_000);
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`The bench server exited early (code ${String(code)}).`)));
-    child.on('message', (message: ServerMessage) => {
-      if (message.type === 'listening') {
-        clearTimeout(timer);
-        resolve(message.port);
-      }
-    });
-  });
-  const send = (message: ParentMessage) => child.send(message);
-  return {
-    port,
-    stats: () =>
-      new Promise((resolve) => {
-        const onMessage = (message: ServerMessage) => {
-          if (message.type !== 'stats') return;
-          child.off('message', onMessage);
-          resolve(message.counts);
-        };
-        child.on('message', onMessage);
-        send({ type: 'stats' });
-      }),
-    reset: () => send({ type: 'reset' }),
-    stop: () =>
-      new Promise((resolve) => {
-        if (child.exitCode !== null || !child.connected) {
-          resolve();
-          return;
-        }
-        child.removeAllListeners('exit');
-        child.once('exit', () => resolve());
-        child.disconnect();
-      }),
-  };
 }
 
 // ---------------------------------------------------------------------------------------------

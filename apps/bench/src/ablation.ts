@@ -13,7 +13,7 @@ import { createClient, systemClock, type Clock, type RateLimitBucketStore } from
 import { clientCore, runCall, type Call } from '@platform/core/internal';
 import type { BenchClient } from './clients';
 import { CLIENT_ID, TOKEN } from './fixture';
-import { paired, settle } from './harness';
+import { burstBlock, paired, sequentialBlock, settle } from './harness';
 import { ratio, table } from './report';
 import { startServer } from './server-process';
 import { checkLocalhost, packageBuild } from './setup';
@@ -112,12 +112,8 @@ async function main(): Promise<void> {
     }
     const rows: string[][] = [];
     for (const client of others) {
-      const seq = await paired(client, whole, pairs, async (measured) => {
-        for (let index = 0; index < 200; index++) await measured.get();
-      });
-      const bursts = await paired(client, whole, pairs, async (measured) => {
-        for (let round = 0; round < 4; round++) await Promise.all(Array.from({ length: 50 }, () => measured.get()));
-      });
+      const seq = await paired(client, whole, pairs, sequentialBlock);
+      const bursts = await paired(client, whole, pairs, burstBlock(50));
       rows.push([client.name, ratio(seq.cpu), ratio(bursts.cpu), ratio(seq.time), ratio(bursts.time)]);
     }
     settle();

@@ -31,42 +31,58 @@ function cpuMicros(since: NodeJS.CpuUsage): number {
   return used.user + used.system;
 }
 
-/** `calls` small GETs one after the other. */
-export async function sequential(client: BenchClient, calls: number): Promise<CallFigures> {
-  settle();
+/** Runs `work` and measures it: wall-clock milliseconds and this process's CPU (user + system) in microseconds. */
+async function timed<T>(work: () => Promise<T>): Promise<{ result: T; ms: number; cpuMicros: number }> {
   const cpu = process.cpuUsage();
   const start = performance.now();
+  const result = await work();
+  const ms = performance.now() - start;
+  return { result, ms, cpuMicros: cpuMicros(cpu) };
+}
+
+/** `calls` small GETs one after the other. */
+async function oneByOne(client: BenchClient, calls: number): Promise<void> {
   for (let index = 0; index < calls; index++) await client.get();
-  const elapsed = performance.now() - start;
-  return { callsPerSecond: (calls * 1000) / elapsed, cpuMicrosPerCall: cpuMicros(cpu) / calls };
 }
 
 /** `bursts` rounds of `size` concurrent small GETs (`Promise.all`). */
-export async function burst(client: BenchClient, bursts: number, size: number): Promise<CallFigures> {
-  settle();
-  const cpu = process.cpuUsage();
-  const start = performance.now();
+async function inBursts(client: BenchClient, bursts: number, size: number): Promise<void> {
   for (let round = 0; round < bursts; round++) {
     const calls: Promise<number>[] = [];
     for (let index = 0; index < size; index++) calls.push(client.get());
     await Promise.all(calls);
   }
-  const elapsed = performance.now() - start;
+}
+
+/** `calls` small GETs one after the other. */
+export async function sequential(client: BenchClient, calls: number): Promise<CallFigures> {
+  settle();
+  const { ms, cpuMicros: cpu } = await timed(() => oneByOne(client, calls));
+  return { callsPerSecond: (calls * 1000) / ms, cpuMicrosPerCall: cpu / calls };
+}
+
+/** `bursts` rounds of `size` concurrent small GETs (`Promise.all`). */
+export async function burst(client: BenchClient, bursts: number, size: number): Promise<CallFigures> {
+  settle();
+  const { ms, cpuMicros: cpu } = await timed(() => inBursts(client, bursts, size));
   const calls = bursts * size;
-  return { callsPerSecond: (calls * 1000) / elapsed, cpuMicrosPerCall: cpuMicros(cpu) / calls };
+  return { callsPerSecond: (calls * 1000) / ms, cpuMicrosPerCall: cpu / calls };
 }
 
 /** One full pass over the paged list; checks the count after the clock stops. */
 export async function pagePass(client: BenchClient, expected: number): Promise<PageFigures> {
   settle();
-  const cpu = process.cpuUsage();
-  const start = performance.now();
-  const items = await client.pageAll();
-  const elapsed = performance.now() - start;
-  const cpuMs = cpuMicros(cpu) / 1000;
+  const { result: items, ms, cpuMicros: cpu } = await timed(() => client.pageAll());
   if (items.length !== expected) throw new Error(`${client.name} paged ${items.length} items instead of ${expected}.`);
-  return { msPerPass: elapsed, cpuMsPerPass: cpuMs };
+  return { msPerPass: ms, cpuMsPerPass: cpu / 1000 };
 }
+
+/** The short blocks of the interleaved comparisons (`paired()`): 200 sequential calls, or 4 bursts of `size`. */
+export const sequentialBlock = (client: BenchClient): Promise<void> => oneByOne(client, 200);
+export const burstBlock =
+  (size: number) =>
+  (client: BenchClient): Promise<void> =>
+    inBursts(client, 4, size);
 
 export function median(values: readonly number[]): number {
   if (values.length === 0) return Number.NaN;
@@ -105,10 +121,8 @@ export async function paired(first: BenchClient, second: BenchClient, pairs: num
   const cpuRatios: number[] = [];
   const timeRatios: number[] = [];
   const measure = async (client: BenchClient) => {
-    const cpu = process.cpuUsage();
-    const start = performance.now();
-    await block(client);
-    return { time: performance.now() - start, cpu: cpuMicros(cpu) };
+    const { ms, cpuMicros: cpu } = await timed(() => block(client));
+    return { time: ms, cpu };
   };
   for (let pair = 0; pair < pairs; pair++) {
     let a, b;

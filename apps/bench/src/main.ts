@@ -6,7 +6,7 @@
 import { cpus } from 'node:os';
 import type { BenchClient } from './clients';
 import { CLIENT_ID, MAX_PAGE, TOKEN, TOTAL_CHATTERS } from './fixture';
-import { burst, median, pagePass, paired, rotated, sequential, settle, spread, type CallFigures, type PageFigures, type PairedFigures } from './harness';
+import { burst, burstBlock, median, pagePass, paired, rotated, sequential, sequentialBlock, settle, spread, type CallFigures, type PageFigures, type PairedFigures } from './harness';
 import { number, ratio, table } from './report';
 import { startServer, type ServerHandle } from './server-process';
 import { checkLocalhost, packageBuild } from './setup';
@@ -135,12 +135,8 @@ interface Interleaved {
 }
 
 async function interleave(core: BenchClient, http: BenchClient, settings: Settings): Promise<Interleaved> {
-  const seq = await paired(core, http, settings.pairs, async (client) => {
-    for (let index = 0; index < 200; index++) await client.get();
-  });
-  const burstFigures = await paired(core, http, settings.pairs, async (client) => {
-    for (let round = 0; round < 4; round++) await Promise.all(Array.from({ length: settings.burstSize }, () => client.get()));
-  });
+  const seq = await paired(core, http, settings.pairs, sequentialBlock);
+  const burstFigures = await paired(core, http, settings.pairs, burstBlock(settings.burstSize));
   const page = await paired(core, http, Math.ceil(settings.pairs / 2), async (client) => {
     const items = await client.pageAll();
     if (items.length !== TOTAL_CHATTERS) throw new Error(`${client.name} paged ${items.length} items instead of ${TOTAL_CHATTERS}.`);

@@ -3,7 +3,7 @@ import { request as httpsRequest } from 'node:https';
 import { urlToHttpOptions } from 'node:url';
 import { createGunzip } from 'node:zlib';
 import type { FetchFunction } from './options';
-import type { Answer, AnswerHeaders, Sender } from './transport';
+import type { Answer, AnswerHeaders, Exchange, Sender } from './transport';
 
 // Node's own transport. Loaded instead of `runtime-sender.ts` under the `node` condition of
 // `#runtime-sender`, so browser bundles never see `node:http`. It imports types only from the
@@ -79,6 +79,8 @@ interface Origin {
   readonly host: string;
   /** The port, the protocol's own when the URL names none (as `http.request()` would take it). */
   readonly port: number;
+  /** The `Host` header `http.request()` would send: the port only when it is not the protocol's own. */
+  readonly hostHeader: string;
   readonly send: typeof httpRequest;
 }
 
@@ -114,11 +116,13 @@ function requestTarget(url: string): { origin: Origin; path: string } | undefine
   if (origin === undefined) {
     origin = null;
     if (plainOrigin.test(originText)) {
-      const parsed = urlToHttpOptions(new URL(originText));
+      const parsedUrl = new URL(originText);
+      const parsed = urlToHttpOptions(parsedUrl);
       origin = {
         text: originText,
         host: parsed.hostname!,
         port: parsed.port === undefined ? (parsed.protocol === 'https:' ? 443 : 80) : Number(parsed.port),
+        hostHeader: parsedUrl.host,
         send: parsed.protocol === 'https:' ? httpsRequest : httpRequest,
       };
     }
@@ -132,27 +136,61 @@ function requestTarget(url: string): { origin: Origin; path: string } | undefine
   return plainPath.test(path) ? { origin, path } : undefined;
 }
 
+/** Methods for which Node sends `Content-Length: 0` when the request has no body. */
+const bodyMethods: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH']);
+
+/**
+ * The exchange's headers as a flat list of names and values (the form of `rawHeaders`), with the
+ * ones `http.request()` would add: `Host`, `Accept-Encoding: gzip` and `Content-Length`, each
+ * unless the exchange has it. Node writes such a list as it is, still checking every name and
+ * value, without making a header object and setting each header on it: about 4% of the CPU of a
+ * small call on loopback. The request sends what it sent with a header object (Node 20 to 24).
+ */
+function headerList(exchange: Exchange, origin: Origin): string[] {
+  const { headers, body } = exchange;
+  const list: string[] = [];
+  let host = true;
+  let encoding = true;
+  let length = true;
+  for (const name in headers) {
+    list.push(name, headers[name]!);
+    // Only names as long as the three added here are compared.
+    if (name.length === 4 || name.length === 14 || name.length === 15) {
+      const lower = name.toLowerCase();
+      if (lower === 'host') host = false;
+      else if (lower === 'accept-encoding') encoding = false;
+      else if (lower === 'content-length') length = false;
+    }
+  }
+  if (host) list.push('Host', origin.hostHeader);
+  if (encoding) list.push('Accept-Encoding', 'gzip');
+  if (length && body !== undefined) list.push('Content-Length', String(Buffer.byteLength(body)));
+  else if (length && bodyMethods.has(exchange.method)) list.push('Content-Length', '0');
+  return list;
+}
+
 /** Sends with `node:http` / `node:https` and reads the whole answer, ungzipped when it is gzipped. */
 export const nodeSender: Sender = (exchange) => {
   let request: ClientRequest | undefined;
   let fail!: (error: Error) => void;
   const answer = new Promise<Answer>((resolve, reject) => {
     fail = reject;
-    // The exchange's headers go as they are (no copy); Node renders them only when the request
-    // ends, so the two added here are still sent, the exchange's own Accept-Encoding first.
-    const headers = exchange.headers;
     const url = exchange.url;
     const target = requestTarget(url);
-    request = target
-      ? // As few options as a hand-written call passes: Node copies them into a dictionary per request.
-        target.origin.send(
-          exchange.method === 'GET'
-            ? { host: target.origin.host, port: target.origin.port, path: target.path, headers }
-            : { host: target.origin.host, port: target.origin.port, path: target.path, method: exchange.method, headers },
-        )
-      : (url.startsWith('https:') ? httpsRequest : httpRequest)(url, { method: exchange.method, headers });
-    if (!request.hasHeader('accept-encoding')) request.setHeader('Accept-Encoding', 'gzip');
-    if (exchange.body !== undefined) request.setHeader('Content-Length', Buffer.byteLength(exchange.body));
+    if (target) {
+      const { origin, path } = target;
+      // As few options as a hand-written call passes: Node copies them into a dictionary per request.
+      const headers = headerList(exchange, origin);
+      request = origin.send(
+        exchange.method === 'GET' ? { host: origin.host, port: origin.port, path, headers } : { host: origin.host, port: origin.port, path, method: exchange.method, headers },
+      );
+    } else {
+      // The exchange's headers go as they are (no copy); Node renders them only when the request
+      // ends, so the two added here are still sent, the exchange's own Accept-Encoding first.
+      request = (url.startsWith('https:') ? httpsRequest : httpRequest)(url, { method: exchange.method, headers: exchange.headers });
+      if (!request.hasHeader('accept-encoding')) request.setHeader('Accept-Encoding', 'gzip');
+      if (exchange.body !== undefined) request.setHeader('Content-Length', Buffer.byteLength(exchange.body));
+    }
     request.on('error', reject);
     request.on('response', (response) => {
       const encoding = response.headers['content-encoding'];

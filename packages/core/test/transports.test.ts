@@ -14,6 +14,8 @@ interface Seen {
   method: string;
   url: string;
   headers: http.IncomingHttpHeaders;
+  /** The header lines as received, names and values in turn. */
+  rawHeaders: string[];
   body: string;
 }
 
@@ -34,7 +36,7 @@ async function serve(answer: (response: http.ServerResponse, seen: Seen) => void
     request.setEncoding('utf8');
     request.on('data', (chunk: string) => (body += chunk));
     request.on('end', () => {
-      const entry = { method: request.method ?? '', url: request.url ?? '', headers: request.headers, body };
+      const entry = { method: request.method ?? '', url: request.url ?? '', headers: request.headers, rawHeaders: request.rawHeaders, body };
       seen.push(entry);
       answer(response, entry);
     });
@@ -125,6 +127,57 @@ describe('the transport a client chooses', () => {
       ['/helix/a', true],
       ['/helix/b', false],
     ]);
+  });
+});
+
+/** A request's header lines as `name: value` with lowercase names, sorted: what a server reads, whatever the order. */
+const headerLines = (request: Seen) => {
+  const lines: string[] = [];
+  for (let index = 0; index < request.rawHeaders.length; index += 2) lines.push(`${request.rawHeaders[index]!.toLowerCase()}: ${request.rawHeaders[index + 1]}`);
+  return lines.sort();
+};
+
+describe('node:http requests', () => {
+  it('carry the header lines Node writes for a header object (Host, Accept-Encoding, Content-Length, keep-alive), for every method with and without a body', async () => {
+    const { url, seen } = await serve(ok);
+    const client = createClient({ clientId: 'the-client', token: 'tok', baseUrl: url, retries: 0 });
+    const cases = [
+      ['GET', undefined],
+      ['POST', { message: 'héllo' }],
+      ['POST', undefined],
+      ['PUT', undefined],
+      ['PATCH', { n: 1 }],
+      ['DELETE', undefined],
+    ] as const;
+    for (const [method, body] of cases) await client.request({ method, path: '/a', body });
+    // The same requests written by hand, as Node's documentation shows: options with a header object.
+    for (const [method, body] of cases) {
+      const text = body === undefined ? undefined : JSON.stringify(body);
+      await new Promise<void>((resolve, reject) => {
+        const headers: http.OutgoingHttpHeaders = { 'Client-Id': 'the-client', Authorization: 'Bearer tok', 'Accept-Encoding': 'gzip' };
+        if (text !== undefined) Object.assign(headers, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
+        const request = http.request(`${url}/a`, { method, headers }, (response) => response.resume().on('end', resolve));
+        request.on('error', reject);
+        request.end(text);
+      });
+    }
+    expect(seen).toHaveLength(cases.length * 2);
+    expect(seen.some(viaFetch)).toBe(false);
+    const ours = seen.slice(0, cases.length);
+    const byHand = seen.slice(cases.length);
+    expect(ours.map(headerLines)).toEqual(byHand.map(headerLines));
+    expect(ours.map((request) => request.body)).toEqual(byHand.map((request) => request.body));
+    // What that means, spelled out for two of them.
+    const port = new URL(url).port;
+    expect(headerLines(ours[0]!)).toEqual(['accept-encoding: gzip', 'authorization: Bearer tok', 'client-id: the-client', 'connection: keep-alive', `host: 127.0.0.1:${port}`]);
+    expect(headerLines(ours[2]!)).toEqual(['accept-encoding: gzip', 'authorization: Bearer tok', 'client-id: the-client', 'connection: keep-alive', 'content-length: 0', `host: 127.0.0.1:${port}`]);
+  });
+
+  it('refuses a header value Node would refuse (a line break in the token) before anything is sent', async () => {
+    const { url, seen } = await serve(ok);
+    const client = createClient({ clientId: 'the-client', token: 'tok\r\nX-Injected: 1', baseUrl: url, retries: 0 });
+    await expect(client.request({ method: 'GET', path: '/a' })).rejects.toThrow(PlatformNetworkError);
+    expect(seen).toHaveLength(0);
   });
 });
 

@@ -8,6 +8,9 @@
  * editing core: a clock whose timers do nothing (no timeout timer per attempt), a bucket store
  * that keeps nothing (no rate-limit accounting), and `runCall()` with a call made once (no
  * `client.request()` layer: no path split, no call object, one async function less).
+ *
+ * Two raw node:http rows: headers as an object (`pnpm bench`'s reference) and as the flat list
+ * core passes on Node, which Node writes without a header object.
  */
 import { createClient, systemClock, type Clock, type RateLimitBucketStore } from '@platform/core';
 import { clientCore, runCall, type Call } from '@platform/core/internal';
@@ -101,6 +104,7 @@ async function main(): Promise<void> {
       variant('runCall() without client.request()', server.port, { timer: true, buckets: true, request: false }),
       variant('all three off', server.port, { timer: false, buckets: false, request: false }),
       httpClient(server.port),
+      httpClient(server.port, true),
     ];
     console.log('Where a small call costs: @platform/core with parts switched off, against the whole library');
     console.log(`node ${process.version}; @platform/core loaded from ${build.path}${build.warning ? `  WARNING: ${build.warning}` : ''}`);

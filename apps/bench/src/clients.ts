@@ -120,9 +120,15 @@ export function fetchClient(port: number, timeoutMs?: number): BenchClient {
  * Node: `http.get` over Node's global agent (keep-alive since Node 19, as core's requests), the
  * body's chunks collected and joined once (`Buffer.concat`), `JSON.parse`, the cursor followed.
  * A reference row: what the library adds to its own transport.
+ *
+ * The headers are an object, as Node's documentation writes them. With `headerList`, they go as a
+ * flat list of names and values with `Host` and `Accept-Encoding` written out, the form our
+ * library passes on Node (the ablation bench's reference row: the same saving on both sides).
  */
-export function httpClient(port: number): BenchClient {
-  const headers = { 'Client-Id': CLIENT_ID, Authorization: `Bearer ${TOKEN}` };
+export function httpClient(port: number, headerList = false): BenchClient {
+  const headers: http.OutgoingHttpHeaders | string[] = headerList
+    ? ['Client-Id', CLIENT_ID, 'Authorization', `Bearer ${TOKEN}`, 'Host', `127.0.0.1:${port}`, 'Accept-Encoding', 'gzip']
+    : { 'Client-Id': CLIENT_ID, Authorization: `Bearer ${TOKEN}` };
   const getJson = <T>(path: string) =>
     new Promise<T>((resolve, reject) => {
       http
@@ -137,7 +143,7 @@ export function httpClient(port: number): BenchClient {
         .on('error', reject);
     });
   return {
-    name: 'raw node:http',
+    name: headerList ? 'raw node:http, header list' : 'raw node:http',
     async get() {
       return (await getJson<{ data: unknown[] }>('/chat/emotes/global')).data.length;
     },

@@ -81,7 +81,7 @@ interface Origin {
   readonly port: number;
   /** The `Host` header `http.request()` would send: the port only when it is not the protocol's own. */
   readonly hostHeader: string;
-  readonly send: typeof httpRequest;
+  readonly https: boolean;
 }
 
 /** Origins parsed so far (a client uses one or two: the API and the OAuth server). */
@@ -123,7 +123,7 @@ function requestTarget(url: string): { origin: Origin; path: string } | undefine
         host: parsed.hostname!,
         port: parsed.port === undefined ? (parsed.protocol === 'https:' ? 443 : 80) : Number(parsed.port),
         hostHeader: parsedUrl.host,
-        send: parsed.protocol === 'https:' ? httpsRequest : httpRequest,
+        https: parsed.protocol === 'https:',
       };
     }
     // A program that talks to many origins keeps a bounded list.
@@ -169,6 +169,40 @@ function headerList(exchange: Exchange, origin: Origin): string[] {
   return list;
 }
 
+/** `http.request()` as Node defines it (Node 20 to 24). */
+const nodesHttpRequest = 'function request(url, options, cb) {\n  return new ClientRequest(url, options, cb);\n}';
+
+let knownSend: unknown;
+let knownTakesList = false;
+
+/**
+ * Whether `send` is Node's own `http.request` or `https.request`, which take a header list. A
+ * function put in its place (OpenTelemetry's and other tracers' HTTP instrumentation, nock, a
+ * test's mock) may expect the header object of Node's documentation: OpenTelemetry's copies it
+ * with `Object.assign({}, headers)` to add `traceparent`, which would turn a list into headers
+ * named `0`, `1`... Such a function gets the object. Node's own are known by their source text:
+ * `http.request`'s exactly, `https.request`'s by Node's internal helpers, which no code outside
+ * Node names. Checked again whenever the function changes, so instrumentation installed after
+ * the client was made still counts.
+ */
+export function takesHeaderList(send: typeof httpRequest): boolean {
+  if (send !== knownSend) {
+    knownSend = send;
+    const source = Function.prototype.toString.call(send);
+    knownTakesList =
+      source === nodesHttpRequest || (source.startsWith('function request(...args) {') && source.includes('ArrayPrototypeShift(args)') && source.includes('ReflectConstruct(ClientRequest, args)'));
+  }
+  return knownTakesList;
+}
+
+/** The headers Node's transport adds to a request made with the exchange's header object. */
+function addHeaders(request: ClientRequest, exchange: Exchange): void {
+  // Node renders the headers only when the request ends, so these are still sent; the exchange's
+  // own Accept-Encoding comes first.
+  if (!request.hasHeader('accept-encoding')) request.setHeader('Accept-Encoding', 'gzip');
+  if (exchange.body !== undefined) request.setHeader('Content-Length', Buffer.byteLength(exchange.body));
+}
+
 /** Sends with `node:http` / `node:https` and reads the whole answer, ungzipped when it is gzipped. */
 export const nodeSender: Sender = (exchange) => {
   let request: ClientRequest | undefined;
@@ -179,17 +213,19 @@ export const nodeSender: Sender = (exchange) => {
     const target = requestTarget(url);
     if (target) {
       const { origin, path } = target;
+      // Read on every request: a tracer may wrap it at any time.
+      const send = origin.https ? httpsRequest : httpRequest;
+      const list = takesHeaderList(send);
+      const headers = list ? headerList(exchange, origin) : exchange.headers;
       // As few options as a hand-written call passes: Node copies them into a dictionary per request.
-      const headers = headerList(exchange, origin);
-      request = origin.send(
+      request = send(
         exchange.method === 'GET' ? { host: origin.host, port: origin.port, path, headers } : { host: origin.host, port: origin.port, path, method: exchange.method, headers },
       );
+      if (!list) addHeaders(request, exchange);
     } else {
-      // The exchange's headers go as they are (no copy); Node renders them only when the request
-      // ends, so the two added here are still sent, the exchange's own Accept-Encoding first.
+      // The exchange's headers go as they are (no copy).
       request = (url.startsWith('https:') ? httpsRequest : httpRequest)(url, { method: exchange.method, headers: exchange.headers });
-      if (!request.hasHeader('accept-encoding')) request.setHeader('Accept-Encoding', 'gzip');
-      if (exchange.body !== undefined) request.setHeader('Content-Length', Buffer.byteLength(exchange.body));
+      addHeaders(request, exchange);
     }
     request.on('error', reject);
     request.on('response', (response) => {

@@ -3,11 +3,14 @@
  * loopback server: Node's own (`node:http`, the default on Node) and a fetch function.
  */
 import http from 'node:http';
+import https from 'node:https';
+import { syncBuiltinESMExports } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClient, PlatformApiError, PlatformNetworkError } from '../src/index';
 import { clientCore, rawCredential } from '../src/internal/index';
+import { takesHeaderList } from '../src/runtime-sender.node';
 import { transports } from './stub';
 
 interface Seen {
@@ -171,6 +174,55 @@ describe('node:http requests', () => {
     const port = new URL(url).port;
     expect(headerLines(ours[0]!)).toEqual(['accept-encoding: gzip', 'authorization: Bearer tok', 'client-id: the-client', 'connection: keep-alive', `host: 127.0.0.1:${port}`]);
     expect(headerLines(ours[2]!)).toEqual(['accept-encoding: gzip', 'authorization: Bearer tok', 'client-id: the-client', 'connection: keep-alive', 'content-length: 0', `host: 127.0.0.1:${port}`]);
+  });
+
+  it("pass a header list to Node's own http.request and https.request only, not to a function put in their place", () => {
+    expect(takesHeaderList(http.request)).toBe(true);
+    expect(takesHeaderList(https.request)).toBe(true);
+    expect(takesHeaderList(http.request)).toBe(true);
+    const wrapped = function request(...args: Parameters<typeof http.request>) {
+      return http.request(...args);
+    } as typeof http.request;
+    expect(takesHeaderList(wrapped)).toBe(false);
+    expect(takesHeaderList(new Proxy(http.request, {}))).toBe(false);
+    expect(takesHeaderList(https.request)).toBe(true);
+  });
+
+  it('work through a wrapped http.request that copies the header object, as OpenTelemetry\'s HTTP instrumentation does to add traceparent', async () => {
+    const { url, seen } = await serve(ok);
+    const client = createClient({ clientId: 'the-client', token: 'tok', baseUrl: url, retries: 0 });
+    await client.request({ method: 'GET', path: '/before' });
+    const original = http.request;
+    const given: unknown[] = [];
+    // The shape of @opentelemetry/instrumentation-http's outgoing wrapper (Object.assign, then inject).
+    http.request = function outgoingRequest(this: unknown, ...args: unknown[]) {
+      const options = args[0] as http.RequestOptions;
+      given.push(options.headers);
+      options.headers = Object.assign({}, options.headers, { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' });
+      return (original as (...rest: unknown[]) => http.ClientRequest).apply(this, args);
+    };
+    syncBuiltinESMExports();
+    try {
+      await client.request({ method: 'GET', path: '/a' });
+      await client.request({ method: 'POST', path: '/b', body: { n: 1 } });
+    } finally {
+      http.request = original;
+      syncBuiltinESMExports();
+    }
+    await client.request({ method: 'GET', path: '/after' });
+    expect(given).toHaveLength(2);
+    expect(given.some((headers) => Array.isArray(headers))).toBe(false);
+    expect(seen.map((request) => request.url)).toEqual(['/helix/before', '/helix/a', '/helix/b', '/helix/after']);
+    for (const request of seen.slice(1, 3)) {
+      expect(request.headers['client-id']).toBe('the-client');
+      expect(request.headers.authorization).toBe('Bearer tok');
+      expect(request.headers['accept-encoding']).toBe('gzip');
+      expect(request.headers.traceparent).toMatch(/^00-/);
+      expect(Object.keys(request.headers).filter((name) => /^\d+$/.test(name))).toEqual([]);
+    }
+    expect(seen[2]?.headers['content-length']).toBe('7');
+    expect(seen[2]?.body).toBe('{"n":1}');
+    expect(headerLines(seen[0]!)).toEqual(headerLines(seen[3]!).map((line) => line.replace('/after', '/before')));
   });
 
   it('refuses a header value Node would refuse (a line break in the token) before anything is sent', async () => {

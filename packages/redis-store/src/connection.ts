@@ -1,7 +1,7 @@
 import { PlatformError } from '@platform/core';
 import { Redis } from 'ioredis';
 
-/** Where the Redis server is, shared by `redisTokenStore()` and `redisBuckets()`. */
+/** Where the Redis server is, shared by `redisTokenStore()`, `redisBuckets()` and `redisDedupe()`. */
 export interface RedisConnectionOptions {
   /**
    * The server's address, `redis://[[user]:password@]host[:port][/db]` (or `rediss://` for TLS).
@@ -71,18 +71,25 @@ export class RedisConnection {
   /**
    * Runs `command` once the connection is up. A server that cannot be reached, or a command that
    * fails, rejects with a PlatformError naming `doing` and the address (the cause holds the
-   * original error).
+   * original error, without the command's arguments: they may hold a token). With `timeoutMs`, a
+   * server that does not answer within that time (a hung server keeps its connection open, and
+   * the command would wait for ever) rejects the same way; the command may still run later.
    */
-  async run<T>(doing: string, command: (redis: Redis) => Promise<T>): Promise<T> {
+  async run<T>(doing: string, command: (redis: Redis) => Promise<T>, timeoutMs?: number): Promise<T> {
     try {
-      // Commands sent while the first connection is made wait for it (without an offline queue they
-      // would fail); once it is made, or has failed, commands go (or fail) at once.
-      if (this.redis.status === 'wait') this.#connecting = this.redis.connect().finally(() => (this.#connecting = undefined));
-      if (this.#connecting) await this.#connecting;
-      return await command(this.redis);
+      const sent = this.#send(command);
+      return await (timeoutMs === undefined ? sent : bounded(sent, timeoutMs));
     } catch (error) {
-      throw new PlatformError(`Redis at ${this.address} failed while ${doing}: ${reason(error)}`, { cause: error });
+      throw new PlatformError(`Redis at ${this.address} failed while ${doing}: ${reason(error)}`, { cause: withoutArguments(error) });
     }
+  }
+
+  async #send<T>(command: (redis: Redis) => Promise<T>): Promise<T> {
+    // Commands sent while the first connection is made wait for it (without an offline queue they
+    // would fail); once it is made, or has failed, commands go (or fail) at once.
+    if (this.redis.status === 'wait') this.#connecting = this.redis.connect().finally(() => (this.#connecting = undefined));
+    if (this.#connecting) await this.#connecting;
+    return await command(this.redis);
   }
 
   /** Closes a connection this package opened; a client given by the user is left open. */
@@ -110,6 +117,27 @@ export function safeAddress(url: string): string {
 function describeClient(client: Redis): string {
   const { host, port, db } = client.options ?? {};
   return host ? `redis://${host}:${port ?? 6379}${db ? `/${db}` : ''}` : 'the given client';
+}
+
+/** `work`, or a rejection once `ms` have passed without its answer (its late outcome is dropped). */
+function bounded<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The error as ioredis gave it, without the `command.args` it attaches to a reply error or an
+ * aborted command (a saved token, a message ID): only the command's name stays.
+ */
+function withoutArguments(error: unknown): unknown {
+  const failed = error as { command?: { name?: unknown; args?: unknown } } | null;
+  if (typeof failed === 'object' && failed !== null && typeof failed.command === 'object' && failed.command !== null) {
+    failed.command = { name: failed.command.name };
+  }
+  return error;
 }
 
 function reason(error: unknown): string {

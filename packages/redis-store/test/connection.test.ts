@@ -1,4 +1,5 @@
 import { PlatformError } from '@platform/core';
+import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisConnection, safeAddress } from '../src/connection';
 import { startRedis, type TestRedis } from './redis-server';
@@ -42,6 +43,30 @@ describe('RedisConnection', () => {
     const answers = await Promise.all(Array.from({ length: 5 }, () => connection.run('pinging', (client) => client.ping())));
     expect(answers).toEqual(['PONG', 'PONG', 'PONG', 'PONG', 'PONG']);
     await connection.close();
+  });
+
+  it("a command's error keeps its name but not its arguments (a token being saved), and a timeout bounds a hung server", async () => {
+    const connection = new RedisConnection({ url: redis.url }, 'redisTokenStore()');
+    const admin = new RedisConnection({ url: redis.url }, 'admin');
+    await admin.run('limiting memory', (client) => client.config('SET', 'maxmemory', '1'));
+    try {
+      const error = await connection.run('saving a token', (client) => client.hset('tokens', '11', '{"accessToken":"access-secret"}')).catch((caught: unknown) => caught);
+      expect((error as Error).message).toMatch(/failed while saving a token: OOM /);
+      expect(((error as Error).cause as { command?: unknown }).command).toEqual({ name: 'hset' });
+      expect(inspect(error, { depth: 10 })).not.toContain('access-secret');
+    } finally {
+      await admin.run('lifting the limit', (client) => client.config('SET', 'maxmemory', '0'));
+    }
+    redis.pause();
+    try {
+      const started = Date.now();
+      await expect(connection.run('pinging', (client) => client.ping(), 200)).rejects.toThrow(`Redis at ${redis.url} failed while pinging: no answer within 200 ms`);
+      expect(Date.now() - started).toBeLessThan(1_000);
+    } finally {
+      redis.resume();
+    }
+    expect(await connection.run('pinging', (client) => client.ping(), 200)).toBe('PONG');
+    await Promise.all([connection.close(), admin.close()]);
   });
 
   it('refuses both url and client, and neither', () => {

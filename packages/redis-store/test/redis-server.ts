@@ -12,6 +12,10 @@ export interface TestRedis {
   start(): Promise<void>;
   /** SIGKILL by default (Redis vanishes), or a clean shutdown. */
   stop(signal?: NodeJS.Signals): Promise<void>;
+  /** SIGSTOP: Redis hangs, its connections stay open and nothing is answered until `resume()`. */
+  pause(): void;
+  /** SIGCONT: Redis answers again, the commands sent meanwhile included. */
+  resume(): void;
 }
 
 /** Options of `startRedis()`. */
@@ -56,6 +60,12 @@ export async function startRedis(options: TestRedisOptions = {}): Promise<TestRe
       const exited = new Promise((resolve) => running.once('exit', resolve));
       running.kill(signal);
       await exited;
+    },
+    pause() {
+      child?.kill('SIGSTOP');
+    },
+    resume() {
+      child?.kill('SIGCONT');
     },
   };
   await server.start();

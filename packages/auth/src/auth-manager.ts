@@ -31,6 +31,16 @@ interface HeldFailure {
   readonly until: number;
 }
 
+/**
+ * A refresh that could not be made because the token store failed before anything was sent (its
+ * lock could not be taken, or the token could not be read): what it rejected with, and until when
+ * calls whose token is still valid go on with it without trying again (`refreshFailureHoldMs`).
+ */
+interface StoreFailure {
+  readonly error: unknown;
+  readonly until: number;
+}
+
 /** The app token, as `client.auth.appToken()` gives it. */
 export interface AppToken {
   /** The app access token, sent as `Authorization: Bearer`. */
@@ -121,6 +131,8 @@ export class AuthManager implements Authenticator {
   readonly #validating = new Map<string, Promise<boolean>>();
   /** Refreshes that failed for a temporary reason, by user, while their refresh token rests. */
   readonly #held = new Map<string, HeldFailure>();
+  /** The last refresh of each user that the token store (or its lock) kept from being made. */
+  readonly #storeFailures = new Map<string, StoreFailure>();
   /**
    * Why a user was removed (their token dead and not renewable, or removed in another process;
    * undefined after `removeUser()`): a call of theirs still in flight when its 401 arrives
@@ -284,10 +296,34 @@ export class AuthManager implements Authenticator {
     if (target.scopes.length > 0 && !target.scopes.some((scope) => token.scopes.includes(scope))) {
       throw new PlatformScopeError({ required: target.scopes, granted: token.scopes, userId: token.userId, method: target.method, path: target.path });
     }
-    if (token.refreshToken && this.#expiringSoon(token)) {
-      return this.#credentialOf(await this.#refresh(token.userId, token));
-    }
+    if (token.refreshToken && this.#expiringSoon(token)) return this.#renewedCredential(token);
     return this.#credentialOf(token);
+  }
+
+  /**
+   * A token within the renewal margin is refreshed first. When the token store (or its lock)
+   * cannot be used for the refresh (a Redis away, a lock that times out) and the token has not
+   * expired yet, the call goes on with it: the refresh is tried again by a call after
+   * `refreshFailureHoldMs`. An expired token, and any other failure of the refresh, fail the call.
+   */
+  async #renewedCredential(token: UserToken): Promise<Credential> {
+    const { userId } = token;
+    const now = this.core.clock.now();
+    const failure = this.#storeFailures.get(userId);
+    if (failure && now < failure.until && this.#unexpired(token)) return this.#credentialOf(token);
+    try {
+      return this.#credentialOf(await this.#refresh(userId, token));
+    } catch (error) {
+      const current = this.#users.get(userId);
+      const stored = this.#storeFailures.get(userId);
+      if (!stored || stored.error !== error || !current || !this.#unexpired(current)) throw error;
+      const left = Math.round((current.expiresAt! - this.core.clock.now()) / 1000);
+      this.core.log?.(
+        'warn',
+        `Could not refresh the token of user ${userId} for now, the token store failed: ${error instanceof Error ? error.message : String(error)} Going on with the current token (it expires in ${left} s).`,
+      );
+      return this.#credentialOf(current);
+    }
   }
 
   async #appCredential(target: CallTarget, params: Readonly<Record<string, unknown>>): Promise<Credential> {
@@ -321,9 +357,23 @@ export class AuthManager implements Authenticator {
 
   #runRefresh(userId: string, stale: UserToken): Promise<UserToken> {
     const generation = this.#generation.get(userId) ?? 0;
+    // What the work itself rejected with, and whether it failed reading the store: any other
+    // rejection of the lock is the lock's own (not taken, or not released).
+    let workFailure: { error: unknown; reading: boolean } | undefined;
+    let reading = false;
     const work = async (): Promise<UserToken> => {
+      try {
+        return await locked();
+      } catch (error) {
+        workFailure = { error, reading };
+        throw error;
+      }
+    };
+    const locked = async (): Promise<UserToken> => {
       // Another process (holding the same store) may have renewed the token already.
+      reading = true;
       const stored = await this.store.get(userId);
+      reading = false;
       if ((this.#generation.get(userId) ?? 0) !== generation) throw this.#removals.get(userId) ?? this.#removedError(userId);
       if (!stored) {
         // The store no longer holds the user: another process found the token dead (or the
@@ -378,7 +428,20 @@ export class AuthManager implements Authenticator {
       this.core.log?.('info', `Refreshed the token of user ${userId}`);
       return this.#keep(userId, renewed, generation);
     };
-    return this.store.lock ? this.store.lock(userId, work) : work();
+    const run = async () => (this.store.lock ? this.store.lock(userId, work) : work());
+    return run().then(
+      (token) => {
+        this.#storeFailures.delete(userId);
+        return token;
+      },
+      (error: unknown) => {
+        // The store kept the refresh from being made: nothing was sent to the platform.
+        if (!workFailure || workFailure.error !== error || workFailure.reading) {
+          this.#storeFailures.set(userId, { error, until: this.core.clock.now() + refreshFailureHoldMs });
+        }
+        throw error;
+      },
+    );
   }
 
   #keep(userId: string, token: UserToken, generation: number): UserToken {
@@ -399,6 +462,11 @@ export class AuthManager implements Authenticator {
 
   #expiringSoon(token: UserToken): boolean {
     return token.expiresAt !== undefined && token.expiresAt - this.core.clock.now() < renewMargin;
+  }
+
+  /** Not expired yet (a token without an expiry never is). */
+  #unexpired(token: UserToken): boolean {
+    return token.expiresAt === undefined || token.expiresAt > this.core.clock.now();
   }
 
   /**
@@ -429,6 +497,7 @@ export class AuthManager implements Authenticator {
     this.#generation.set(userId, (this.#generation.get(userId) ?? 0) + 1);
     this.#removals.set(userId, reason);
     this.#held.delete(userId);
+    this.#storeFailures.delete(userId);
     this.#users.delete(userId);
     await this.store.delete(userId);
     return undefined;
@@ -479,6 +548,7 @@ export class AuthManager implements Authenticator {
     this.#users.set(token.userId, copyToken(token));
     this.#removals.delete(token.userId);
     this.#held.delete(token.userId);
+    this.#storeFailures.delete(token.userId);
     return copyToken(token);
   }
 

@@ -1,8 +1,8 @@
 /**
  * Several Node processes sharing one Redis and one mock platform, as workers on several machines
  * do: a dead token is refreshed once whatever the number of processes, a lock holder killed in the
- * middle of its refresh is taken over after its lease, and Redis going away fails calls fast
- * without losing anything once it is back.
+ * middle of its refresh is taken over after its lease, Redis going away fails calls fast without
+ * losing anything once it is back, and calls whose token is still valid go on while it is away.
  */
 import type { UserToken } from '@platform/auth';
 import { createMockPlatform, type MockPlatform, type MockToken } from '@platform/mock';
@@ -163,6 +163,57 @@ describe('several processes on one Redis', () => {
       expect(new Set(refreshTokens).size).toBe(refreshTokens.length);
       const saved = await store!.get('11');
       expect(mock.state.refreshTokens.get(saved!.refreshToken!)?.used).toBe(false);
+    } finally {
+      await store?.close();
+      store = undefined;
+      await durable.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('Redis stopped for 2 s while the token is within its renewal margin but valid for another 58 s: no call fails, and once Redis is back 1 refresh is made across the processes', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'redis-store-'));
+    const durable = await startRedis({ appendOnlyDir: dir });
+    try {
+      const { issued, start, tokenRequests } = await setUp(durable.url);
+      const expiresAt = (await store!.get('11'))!.expiresAt!;
+      const clients = [0, 1].map(() => start({ mode: 'calls' }));
+      await barrier(clients);
+      // Calls go on with the token, which has an hour left: nothing needs Redis.
+      await wait(500);
+      const stoppedAt = Date.now();
+      await durable.stop('SIGKILL');
+      // Time passes for the processes while Redis is away: their token now expires in 58 s, within
+      // the 60 s renewal margin, so every call wants it refreshed and the lock cannot be taken.
+      const skip = expiresAt - 58_000 - Date.now();
+      for (const child of clients) child.send({ type: 'skip', ms: skip });
+      await wait(2_000);
+      await durable.start();
+      const startedAt = Date.now();
+      // Reconnecting takes up to 1 s, then the next call after the 250 ms rest refreshes.
+      await wait(3_000);
+      for (const child of clients) child.send({ type: 'stop' });
+      const outcomes = (await Promise.all(clients.map((child) => child.next('done')))) as unknown as { rounds: Round[]; invalid: string[] }[];
+      for (const { rounds, invalid } of outcomes) {
+        const summary = JSON.stringify(rounds.filter((round) => !round.ok).slice(0, 5));
+        expect(invalid).toEqual([]);
+        expect(rounds.filter((round) => !round.ok), summary).toEqual([]);
+        // The process called while Redis was away, and after it was back.
+        expect(rounds.filter((round) => round.at > stoppedAt + 200 && round.at < startedAt).length).toBeGreaterThanOrEqual(20);
+        expect(rounds.filter((round) => round.at > startedAt + 2_000).length).toBeGreaterThanOrEqual(3);
+      }
+      // One refresh request in all, answered, with the refresh token both processes held.
+      expect(tokenRequests()).toHaveLength(1);
+      expect(tokenRequests()[0]).toMatchObject({ status: 200, body: { grant_type: 'refresh_token', refresh_token: issued.refreshToken } });
+      const saved = await store!.get('11');
+      expect(saved?.accessToken).not.toBe(issued.accessToken);
+      expect(mock.state.refreshTokens.get(saved!.refreshToken!)?.used).toBe(false);
+      // Calls used the old token until the refresh, then only the new one, in both processes.
+      const used = mock.requests.filter((request) => request.path === '/users').map((request) => request.token);
+      expect(new Set(used)).toEqual(new Set([issued.accessToken, saved!.accessToken]));
+      expect(used.slice(used.lastIndexOf(issued.accessToken) + 1).length).toBeGreaterThan(0);
+      expect(used.every((token, index) => token === saved!.accessToken || index <= used.lastIndexOf(issued.accessToken))).toBe(true);
+      expect(mock.requests.every((request) => request.status === 200)).toBe(true);
     } finally {
       await store?.close();
       store = undefined;

@@ -1,6 +1,7 @@
 export { WebhookListener, eventSubWebhook, type WebhookListenerOptions } from './webhook-listener';
 export {
   WebhookReceiver,
+  dedupeTtlMs,
   checkCallbackAndSecret,
   type WebhookChallengeAnswer,
   type WebhookFetchHandler,

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PlatformError, PlatformEventSubError, type Clock } from '@platform/core';
+import type { EventSubDedupe } from '@platform/eventsub';
 import { SeenIds, parseTimestamp } from './seen-ids';
 import { signatureCheck, type RawBody, type SignatureCheck } from './signature';
 
@@ -25,6 +26,8 @@ export interface WebhookMessageSubscription {
   status?: unknown;
   /** The subscription's condition. */
   condition?: Record<string, unknown>;
+  /** The subscription's transport: its method and, for a webhook, its callback. */
+  transport?: { method?: unknown; callback?: unknown };
 }
 
 /** The parsed body of a webhook message whose signature, age and ID passed the checks. */
@@ -64,8 +67,25 @@ export interface WebhookReceiverOptions {
   report(error: unknown): void;
   /** The answer to a verification challenge, or undefined to refuse it with 403 (it is not the owner's). */
   challenge(payload: WebhookMessagePayload): WebhookChallengeAnswer | undefined;
-  /** A notification or revocation, after its 204 went out (for `fetch`: before the answer is returned), with its message ID. */
-  deliver(messageType: string, payload: WebhookMessagePayload, messageId: string): void;
+  /**
+   * A notification or revocation, after its 204 went out (for `fetch`: before the answer is
+   * returned), with its message ID and timestamp header. A batch's `events` come without the
+   * entries handed on before (by entry ID, in this process's memory).
+   */
+  deliver(messageType: string, payload: WebhookMessagePayload, messageId: string, timestamp: string): void;
+  /**
+   * Whether the owner has a subscription for this notification. When it says no, the notification
+   * is answered with 503 and not claimed, so the platform delivers it again (behind a load
+   * balancer, to another process that may have it). Without it every notification is taken.
+   */
+  accepts?(payload: WebhookMessagePayload): boolean;
+  /**
+   * The repeat check shared by several processes (`redisDedupe()` of `@platform/redis-store`):
+   * each message ID is claimed there before the message is handed on. A store that throws,
+   * rejects or takes longer than 2 seconds gets the message answered with 503 (the platform
+   * retries it) and the failure reported. Without it, the IDs are kept in this process's memory.
+   */
+  dedupe?: EventSubDedupe | undefined;
   /**
    * A POST refused with `status` and handed to nobody: `reason` in the receiver's own words (never
    * a header's or the body's content), and the message ID header when there was one.
@@ -79,6 +99,10 @@ export interface WebhookReceiverOptions {
 const maxAgeMs = 10 * 60_000;
 /** How far in the future a timestamp may be, for a server clock a little behind the platform's. */
 const maxSkewMs = 60_000;
+/** How long a claimed message ID is kept by a shared repeat check: as long as a message can pass the age check. */
+export const dedupeTtlMs = maxAgeMs + maxSkewMs;
+/** How long a shared repeat check may take before the delivery is answered with 503 (the platform wants an answer within a few seconds). */
+const claimTimeoutMs = 2000;
 /** A body larger than this is refused with 413 before it is read further: the platform's messages are a few kilobytes. */
 const maxBodyBytes = 4 * 1024 * 1024;
 
@@ -94,6 +118,18 @@ const parsedBodyMessage =
 
 const missingHeaders = 'no message ID, timestamp or signature header';
 const unknownChallenge = 'a challenge for no subscription or shard of this listener';
+const unknownNotification = 'a notification for no subscription of this listener (answered for a retry)';
+const checkFailed = 'the repeat check could not be made (answered for a retry)';
+
+/** A checked message, before its answer: what the receiver knows of it besides the body. */
+interface Message {
+  readonly id: string;
+  readonly timestamp: string;
+  readonly type: string | undefined;
+}
+
+/** What the checks decided: the status to answer with, or the parsed body to hand on. */
+type Verdict = number | WebhookMessagePayload;
 
 const decoder = new TextDecoder();
 const noop = () => undefined;
@@ -142,9 +178,15 @@ export class WebhookReceiver {
   readonly #clock: Clock;
   readonly #check: SignatureCheck;
   readonly #seen: SeenIds;
+  readonly #dedupe: EventSubDedupe | undefined;
   #received = 0;
 
   constructor(owner: WebhookReceiverOptions) {
+    const dedupe = owner.dedupe;
+    if (dedupe !== undefined && (typeof dedupe !== 'object' || dedupe === null || typeof dedupe.claim !== 'function')) {
+      throw new PlatformError('The dedupe option must be a store with a claim(messageId, ttlMs) method, such as redisDedupe() of @platform/redis-store.');
+    }
+    this.#dedupe = dedupe;
     this.#owner = owner;
     this.#clock = owner.clock;
     this.#check = signatureCheck(owner.secret);
@@ -162,9 +204,11 @@ export class WebhookReceiver {
 
   /**
    * Checks a message after its signature check: the status to answer with when it ends here
-   * (403, 400, or 204 for a repeat), else the parsed body. `valid` is the signature's verdict.
+   * (403, 400, 503, or 204 for a repeat), else the parsed body. `valid` is the signature's verdict.
+   * A promise when a shared repeat check is asked.
    */
-  #accept(valid: boolean, messageId: string, timestamp: string, messageType: string | null | undefined, body: RawBody): number | WebhookMessagePayload {
+  #accept(valid: boolean, message: Message, body: RawBody): Verdict | Promise<Verdict> {
+    const { id: messageId, timestamp, type: messageType } = message;
     if (!valid) return this.#refuse(403, 'bad signature', messageId);
     const sent = parseTimestamp(timestamp);
     const now = this.#clock.now();
@@ -179,14 +223,79 @@ export class WebhookReceiver {
     }
     if (typeof payload !== 'object' || payload === null) return this.#refuse(400, 'body is not a JSON object', messageId);
     // A repeated challenge is answered again (answering is harmless); other repeats are dropped.
-    if (messageType !== 'webhook_callback_verification') {
-      if (this.#seen.repeat(messageId)) {
-        this.#owner.repeated?.(messageId);
-        return 204;
-      }
+    if (messageType === 'webhook_callback_verification') return payload;
+    if (messageType === 'notification' && this.#owner.accepts && !this.#owner.accepts(payload)) return this.#refuse(503, unknownNotification, messageId);
+    const store = this.#dedupe;
+    if (!store) {
+      if (this.#seen.repeat(messageId)) return this.#repeat(messageId);
       if ((++this.#received & 1023) === 0) this.#seen.prune();
+      return this.#fresh(payload);
     }
-    return payload;
+    let claimed: boolean | Promise<boolean>;
+    try {
+      claimed = store.claim(messageId, dedupeTtlMs);
+    } catch (error) {
+      return this.#checkFailed(messageId, error);
+    }
+    if (typeof claimed === 'boolean') return claimed ? this.#fresh(payload) : this.#repeat(messageId);
+    return this.#awaitClaim(Promise.resolve(claimed), message, payload);
+  }
+
+  /**
+   * The verdict of a shared repeat check that answers later. Past 2 seconds the message is answered
+   * with 503; should the store then say it was the first claim, the message is handed on at once
+   * (the platform's retry will be a repeat), so that a slow store loses nothing.
+   */
+  #awaitClaim(claimed: Promise<boolean>, message: Message, payload: WebhookMessagePayload): Promise<Verdict> {
+    const clock = this.#clock;
+    return new Promise<Verdict>((resolve) => {
+      let answered = false;
+      const timer = clock.setTimeout(() => {
+        answered = true;
+        resolve(this.#checkFailed(message.id, new PlatformError(`the store did not answer within ${claimTimeoutMs / 1000} seconds.`)));
+      }, claimTimeoutMs);
+      claimed.then(
+        (first) => {
+          if (!answered) {
+            answered = true;
+            clock.clearTimeout(timer);
+            resolve(first === true ? this.#fresh(payload) : this.#repeat(message.id));
+          } else if (first === true && message.type !== undefined) {
+            try {
+              this.#owner.deliver(message.type, this.#fresh(payload), message.id, message.timestamp);
+            } catch (error) {
+              this.#owner.report(error);
+            }
+          }
+        },
+        (error: unknown) => {
+          if (answered) return;
+          answered = true;
+          clock.clearTimeout(timer);
+          resolve(this.#checkFailed(message.id, error));
+        },
+      );
+    });
+  }
+
+  /** A repeated message: answered 204, not handed on. */
+  #repeat(messageId: string): number {
+    this.#owner.repeated?.(messageId);
+    return 204;
+  }
+
+  /** The repeat check could not be made: reported, and answered 503 so that the platform delivers the message again. */
+  #checkFailed(messageId: string, cause: unknown): number {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    this.#owner.report(
+      new PlatformEventSubError(`The repeat check of webhook message ${messageId} failed: ${reason} Answered 503, so the platform delivers it again.`, { cause }),
+    );
+    return this.#refuse(503, checkFailed, messageId);
+  }
+
+  /** The payload with a batch's entries handed on before left out (by entry ID, in memory). */
+  #fresh(payload: WebhookMessagePayload): WebhookMessagePayload {
+    return Array.isArray(payload.events) ? { ...payload, events: this.fresh(payload.events) } : payload;
   }
 
   /** Tells the owner about a refused request; returns the status to answer with. */
@@ -250,7 +359,7 @@ export class WebhookReceiver {
       return;
     }
     const type = headers[typeHeader];
-    const messageType = typeof type === 'string' ? type : undefined;
+    const message: Message = { id: messageId, timestamp, type: typeof type === 'string' ? type : undefined };
     let valid: boolean | Promise<boolean>;
     try {
       valid = this.#check(messageId, timestamp, body, signature);
@@ -258,26 +367,35 @@ export class WebhookReceiver {
       this.#nodeFailure(response, next, error);
       return;
     }
-    if (typeof valid === 'boolean') this.#nodeAnswer(response, next, valid, messageId, timestamp, messageType, body);
+    if (typeof valid === 'boolean') this.#nodeCheck(response, next, valid, message, body);
     else {
       valid.then(
-        (verdict) => this.#nodeAnswer(response, next, verdict, messageId, timestamp, messageType, body),
+        (verdict) => this.#nodeCheck(response, next, verdict, message, body),
         (error: unknown) => this.#nodeFailure(response, next, error),
       );
     }
   }
 
-  #nodeAnswer(
-    response: ServerResponse,
-    next: ((error?: unknown) => void) | undefined,
-    valid: boolean,
-    messageId: string,
-    timestamp: string,
-    messageType: string | undefined,
-    body: RawBody,
-  ): void {
+  #nodeCheck(response: ServerResponse, next: ((error?: unknown) => void) | undefined, valid: boolean, message: Message, body: RawBody): void {
+    let verdict: Verdict | Promise<Verdict>;
     try {
-      const payload = this.#accept(valid, messageId, timestamp, messageType, body);
+      verdict = this.#accept(valid, message, body);
+    } catch (error) {
+      this.#nodeFailure(response, next, error);
+      return;
+    }
+    if (typeof verdict === 'number' || !(verdict instanceof Promise)) this.#nodeAnswer(response, next, verdict, message);
+    else {
+      verdict.then(
+        (settled) => this.#nodeAnswer(response, next, settled, message),
+        (error: unknown) => this.#nodeFailure(response, next, error),
+      );
+    }
+  }
+
+  #nodeAnswer(response: ServerResponse, next: ((error?: unknown) => void) | undefined, payload: Verdict, message: Message): void {
+    const { id: messageId, type: messageType } = message;
+    try {
       if (typeof payload === 'number') {
         response.writeHead(payload).end();
         return;
@@ -294,7 +412,7 @@ export class WebhookReceiver {
       }
       // Answer first: the platform counts a slow answer as a failed delivery.
       response.writeHead(204).end();
-      if (messageType !== undefined) this.#owner.deliver(messageType, payload, messageId);
+      if (messageType !== undefined) this.#owner.deliver(messageType, payload, messageId, message.timestamp);
     } catch (error) {
       this.#nodeFailure(response, next, error);
     }
@@ -323,9 +441,9 @@ export class WebhookReceiver {
     const signature = headers.get(signatureHeader);
     if (messageId === null || timestamp === null || signature === null) return new Response(null, { status: this.#refuse(403, missingHeaders, messageId ?? undefined) });
     const messageType = headers.get(typeHeader);
-    let payload: number | WebhookMessagePayload;
+    let payload: Verdict;
     try {
-      payload = this.#accept(await this.#check(messageId, timestamp, body, signature), messageId, timestamp, messageType, body);
+      payload = await this.#accept(await this.#check(messageId, timestamp, body, signature), { id: messageId, timestamp, type: messageType ?? undefined }, body);
     } catch (error) {
       this.#owner.report(error);
       return new Response(null, { status: 500 });
@@ -338,7 +456,7 @@ export class WebhookReceiver {
       return new Response(challenge.text, { status: 200, headers: { 'Content-Type': 'text/plain' } });
     }
     // Handlers run before the answer goes out: an edge runtime may end the work once it has.
-    if (messageType !== null) this.#owner.deliver(messageType, payload, messageId);
+    if (messageType !== null) this.#owner.deliver(messageType, payload, messageId, timestamp);
     return new Response(null, { status: 204 });
   }
 }

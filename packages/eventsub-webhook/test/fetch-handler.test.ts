@@ -61,7 +61,10 @@ describe('the fetch handler', () => {
         const response = await listener.fetch(requestOf(notification));
         expect(response.status).toBe(204);
         expect(handler).toHaveBeenCalledTimes(1);
-        expect(handler).toHaveBeenCalledWith(expect.objectContaining({ id: '40898421049', type: 'live' }));
+        expect(handler).toHaveBeenCalledWith(
+          expect.objectContaining({ id: '40898421049', type: 'live' }),
+          expect.objectContaining({ messageId: notification.headers['Twitch-Eventsub-Message-Id'], type: 'stream.online', version: '1', transport: 'webhook' }),
+        );
         expect(errors).toEqual([]);
       });
 

@@ -57,7 +57,15 @@ describe('the Node handler', () => {
     const answer = await post(server.url, notification);
     expect(answer.status).toBe(204);
     expect(handler).toHaveBeenCalledTimes(1);
-    expect(handler).toHaveBeenCalledWith((JSON.parse(notification.body) as { event: unknown }).event);
+    const message = notification.headers;
+    expect(handler).toHaveBeenCalledWith((JSON.parse(notification.body) as { event: unknown }).event, {
+      messageId: message['Twitch-Eventsub-Message-Id'],
+      timestamp: message['Twitch-Eventsub-Message-Timestamp'],
+      subscriptionId: (JSON.parse(notification.body) as { subscription: { id: string } }).subscription.id,
+      type: 'stream.online',
+      version: '1',
+      transport: 'webhook',
+    });
     expect(errors).toEqual([]);
   });
 
@@ -188,19 +196,24 @@ describe('the Node handler', () => {
     expect((errors[0] as Error).message).toBe('The platform revoked the subscription to stream.online (version 1): authorization_revoked.');
     // A pending subscription that is revoked rejects its ready.
     await expect(handle.ready).rejects.toBe(errors[0]);
-    // Later notifications of it reach nobody.
-    expect((await post(server.url, notification)).status).toBe(204);
+    // Later notifications of it reach nobody: 503, so that the platform tries another process.
+    expect((await post(server.url, notification)).status).toBe(503);
     expect(handler).not.toHaveBeenCalled();
   });
 
-  it('answers a notification of a subscription it does not know with 204 and dispatches nothing', async () => {
+  it('answers a notification of a subscription it does not know with 503 (another process behind the callback may know it), dispatches nothing and keeps its ID unclaimed', async () => {
     const { listener, server, errors } = await setup();
     const handler = vi.fn();
     const handle = listener.on('channel.follow', follow, handler);
     await until(() => handle.id === FOLLOW_ID);
-    expect((await post(server.url, notification)).status).toBe(204);
+    expect((await post(server.url, notification)).status).toBe(503);
     expect(handler).not.toHaveBeenCalled();
+    expect(listener.stats().refused).toBe(1);
     expect(errors).toEqual([]);
+    // Once this process subscribes, the platform's retry of the same message is handed on.
+    const { handler: online } = await onlineHandle(listener);
+    expect((await post(server.url, notification)).status).toBe(204);
+    expect(online).toHaveBeenCalledTimes(1);
   });
 
   it('sends what a handler throws to onError, unchanged, after answering 204', async () => {
@@ -247,7 +260,7 @@ describe('the Node handler', () => {
     const two = { id: 'entry-2', data: { user_id: '2' } };
     expect((await post(server.url, signed(SECRET, 'notification', { subscription, events: [one] }))).status).toBe(204);
     expect((await post(server.url, signed(SECRET, 'notification', { subscription, events: [one, two] }))).status).toBe(204);
-    expect(handler.mock.calls).toEqual([[[one]], [[two]]]);
+    expect(handler.mock.calls.map(([events]) => events as unknown)).toEqual([[one], [two]]);
   });
 
   it('works with the WebCrypto fallback when node:crypto cannot be had', async () => {

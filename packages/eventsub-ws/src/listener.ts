@@ -210,6 +210,7 @@ export class WebSocketListener extends EventSubListener {
         if (subscription.creating === creating) subscription.creating = undefined;
         // Made for a session that has ended since: the platform disables it with the session.
         if (signal.aborted) return;
+        this.costs(created);
         this.assignId(subscription, created.id);
         subscription.confirm();
       },
@@ -237,7 +238,15 @@ export class WebSocketListener extends EventSubListener {
       return;
     }
     connection.session.stats.delivered++;
-    this.dispatch(subscription, subscription.batched ? payload.events : payload.event, frame.metadata.message_id);
+    const { metadata } = frame;
+    this.dispatch(subscription, subscription.batched ? payload.events : payload.event, {
+      messageId: metadata.message_id,
+      timestamp: metadata.message_timestamp,
+      subscriptionId: subscriptionInfo.id,
+      type: subscriptionInfo.type,
+      version: subscriptionInfo.version,
+      transport: 'websocket',
+    });
   }
 }
 

@@ -370,7 +370,22 @@ describe('WebSocket listener stats() and log lines', () => {
     mock.eventsub.configure({ keepaliveIntervalMs: 100 });
     const disconnects: unknown[] = [];
     const listener = listen({ onDisconnect: (event) => disconnects.push(event) });
-    expect(listener.stats()).toEqual({ transport: 'websocket', delivered: 0, duplicates: 0, drops: 0, reconnects: 0, handoffs: 0, lastKeepaliveAt: undefined, refused: 0, revocations: 0, subscriptions: 0, connections: [] });
+    expect(listener.stats()).toEqual({
+      transport: 'websocket',
+      delivered: 0,
+      duplicates: 0,
+      drops: 0,
+      reconnects: 0,
+      handoffs: 0,
+      lastKeepaliveAt: undefined,
+      refused: 0,
+      revocations: 0,
+      revokedBy: {},
+      totalCost: undefined,
+      maxTotalCost: undefined,
+      subscriptions: 0,
+      connections: [],
+    });
     const seen: string[] = [];
     const handle = listener.on('channel.chat.message', { broadcaster_user_id: streamer.id, user_id: bot.id }, (event) => {
       seen.push(event.message_id);

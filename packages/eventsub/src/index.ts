@@ -4,6 +4,8 @@ export {
   type EventSubConnectEvent,
   type EventSubDisconnectEvent,
   type EventSubHandle,
+  type EventSubDedupe,
+  type EventSubDelivery,
   type EventSubHandler,
   type EventSubIterable,
   type EventSubListenerOptions,
@@ -30,6 +32,7 @@ export {
 export {
   createSubscription,
   createSubscriptionOperation,
+  type CreatedSubscription,
   type CreateSubscriptionParams,
   type SubscriptionTransport,
 } from './operations/create-subscription';

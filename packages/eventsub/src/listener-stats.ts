@@ -53,6 +53,19 @@ export interface EventSubListenerStats extends EventSubConnectionCounts {
   refused: number;
   /** Subscriptions the platform revoked. */
   revocations: number;
+  /**
+   * The revocations and failures by the platform's status (`authorization_revoked`, `user_removed`,
+   * `version_removed`, `notification_failures_exceeded`...): what ended a subscription, or (webhook
+   * and conduit) what made the listener create it again.
+   */
+  revokedBy: Record<string, number>;
+  /**
+   * The platform's `total_cost` of the app's (webhook, conduit) or user's (WebSocket) subscriptions,
+   * as its last create or list answer gave it; undefined before the first.
+   */
+  totalCost: number | undefined;
+  /** The platform's `max_total_cost` beside `totalCost`; undefined before the first answer. */
+  maxTotalCost: number | undefined;
   /** The listener's live subscriptions: made and not stopped, refused or revoked (waiting for the platform, or enabled). */
   subscriptions: number;
   /**

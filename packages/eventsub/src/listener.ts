@@ -65,7 +65,7 @@ export interface EventSubHandle {
    * refused, when the attempts ran out, or when the subscription was stopped first.
    */
   readonly ready: Promise<void>;
-  /** Deletes the subscription on the platform; no event reaches the handler afterwards. */
+  /** Deletes the subscription on the platform (on every transport); no event reaches the handler afterwards. */
   stop(): Promise<void>;
   /** The same as `stop()`; for a `subscribe()` handle it also ends the iteration. */
   close(): Promise<void>;
@@ -74,8 +74,44 @@ export interface EventSubHandle {
 /** A `subscribe()` handle: a handle that is also an async iterable of the events. Leaving a `for await` loop stops the subscription. */
 export interface EventSubIterable<Event> extends EventSubHandle, AsyncIterable<Event> {}
 
+/**
+ * What a handler receives beside the event: the delivery's metadata, so that a handler can make its
+ * own writes idempotent (the platform delivers at least once; the listener's repeat check drops a
+ * repeated message ID, and `messageId` is what it checks).
+ */
+export interface EventSubDelivery {
+  /** The platform's message ID: the same on every retry of one message. */
+  readonly messageId: string;
+  /** When the platform sent the message (RFC 3339, as the platform wrote it). */
+  readonly timestamp: string;
+  /** The platform's ID of the subscription the event belongs to. */
+  readonly subscriptionId: string;
+  /** The subscription type (`channel.follow`). */
+  readonly type: string;
+  /** The subscription version (`'2'`). */
+  readonly version: string;
+  /** The listener's transport the message came over. */
+  readonly transport: EventSubTransportKind;
+  /** The conduit shard that carried it, when the platform says (a conduit's WebSocket shard); undefined otherwise. */
+  readonly shardId?: string | undefined;
+}
+
+/**
+ * A repeat check of deliveries shared by several processes (`redisDedupe()` of
+ * `@platform/redis-store`), for the `dedupe` option of the webhook and conduit listeners and of
+ * `WebhookReceiver`. Without one, each listener keeps the message IDs it handled in memory.
+ */
+export interface EventSubDedupe {
+  /**
+   * Claims `messageId` for `ttlMs` milliseconds: true the first time it is claimed within that
+   * time (hand the message on), false for a repeat (drop it). A rejection or a thrown error means
+   * the check could not be made: the delivery is answered with a 5xx, so the platform retries it.
+   */
+  claim(messageId: string, ttlMs: number): boolean | Promise<boolean>;
+}
+
 /** An event handler; what it throws or rejects with goes to `onError`. */
-export type EventSubHandler<Event> = (event: Event) => unknown;
+export type EventSubHandler<Event> = (event: Event, delivery: EventSubDelivery) => unknown;
 
 /**
  * A subscription as a listener keeps it. Transports read and update it; users see it through its
@@ -92,6 +128,8 @@ export class ListenerSubscription {
   stopping: Promise<void> | undefined;
   /** Transport-specific state (the session it was created on...). */
   session: unknown;
+  /** Called when `close()` lets go of it on a shared transport (a `subscribe()` iteration ends). */
+  ended: (() => void) | undefined;
   /** Resolves once the platform has enabled it; rejects when it was refused or stopped first (see `EventSubHandle.ready`). */
   readonly ready: Promise<void>;
   #resolve!: () => void;
@@ -164,10 +202,14 @@ export class ListenerSubscription {
 export abstract class EventSubListener {
   readonly #subscriptions = new Set<ListenerSubscription>();
   readonly #byId = new Map<string, ListenerSubscription>();
+  /** Subscriptions let go of by `close()` on a shared transport, which `stop()` and `unsubscribeAll()` can still delete. */
+  readonly #released = new Set<ListenerSubscription>();
   readonly #options: EventSubListenerOptions;
   readonly #core: ClientCore;
   /** The listener's totals, connections since closed included. */
   readonly #counts: EventSubConnectionCounts & { refused: number; revocations: number } = { ...emptyConnectionCounts(), refused: 0, revocations: 0 };
+  readonly #revokedBy: Record<string, number> = {};
+  #costs: { total: number | undefined; max: number | undefined } = { total: undefined, max: undefined };
   /** Secrets a log line must never hold, whatever it was built from: the client's, and the transport's (a webhook secret). */
   readonly #secrets: string[] = [];
   #closing: Promise<void> | undefined;
@@ -216,7 +258,15 @@ export abstract class EventSubListener {
    * console.log(`${delivered} events, ${duplicates} repeats dropped, ${reconnects} reconnects, ${connections.length} connections`);
    */
   stats(): EventSubListenerStats {
-    return { transport: this.transportKind, ...this.#counts, subscriptions: this.#subscriptions.size, connections: this.connectionStats() };
+    return {
+      transport: this.transportKind,
+      ...this.#counts,
+      revokedBy: { ...this.#revokedBy },
+      totalCost: this.#costs.total,
+      maxTotalCost: this.#costs.max,
+      subscriptions: this.#subscriptions.size,
+      connections: this.connectionStats(),
+    };
   }
 
   /** Whether `close()` was called. */
@@ -266,8 +316,10 @@ export abstract class EventSubListener {
       failure = { error };
       wake?.();
     });
+    // close() on a shared transport lets go of the subscription: the iteration ends, nothing is deleted.
+    subscription.ended = () => wake?.();
     const finish = async (): Promise<IteratorResult<EventOf<Name>>> => {
-      await handle.stop().catch(this.report);
+      if (!this.#released.has(subscription)) await handle.stop().catch(this.report);
       return { done: true, value: undefined };
     };
     handle[Symbol.asyncIterator] = () => ({
@@ -300,16 +352,59 @@ export abstract class EventSubListener {
   }
 
   /**
-   * Deletes every subscription of the listener, closes its sockets from the client side and never
-   * reconnects. Failures to delete go to `onError`; the returned promise still resolves.
+   * Ends this listener's part and never reconnects.
+   *
+   * - WebSocket: deletes every subscription of the listener (they end with its session anyway)
+   *   and closes its sockets from the client side. Failures to delete go to `onError`.
+   * - Webhook and conduit (shared transports: other processes may serve the same callback or
+   *   conduit): stops this process's handling, closes its sockets and timers, and deletes
+   *   nothing on the platform, so a rolling deploy loses no event. Delete explicitly:
+   *   `handle.stop()` for one subscription, `unsubscribeAll()` for all of the listener's.
+   *
+   * A subscription not yet confirmed has its `ready` rejected. The returned promise resolves.
    */
   close(): Promise<void> {
     this.#closing ??= (async () => {
-      const stops = [...this.#subscriptions].map((subscription) => this.#stop(subscription).catch(this.report));
-      await Promise.all(stops);
+      if (this.transportKind === 'websocket') {
+        const stops = [...this.#subscriptions].map((subscription) => this.#stop(subscription).catch(this.report));
+        await Promise.all(stops);
+      } else {
+        for (const subscription of [...this.#subscriptions]) this.#release(subscription);
+      }
       await this.shutdown();
     })();
     return this.#closing;
+  }
+
+  /**
+   * Deletes every subscription of this listener on the platform (the teardown of a deployment:
+   * on the webhook and conduit transports, `close()` deletes nothing). Works before and after
+   * `close()`; the handles' `ready` of unconfirmed ones is rejected. Subscriptions made by
+   * `on()` afterwards are not affected.
+   *
+   * @throws PlatformEventSubError `Could not delete <n> of <m> subscriptions: <reason>` when a
+   *   deletion failed (each failure also goes to `onError`), with the first failure as `cause`.
+   * @example
+   * await listener.unsubscribeAll(); // the deployment is gone for good
+   * await listener.close();
+   */
+  async unsubscribeAll(): Promise<void> {
+    const all = [...this.#subscriptions, ...this.#released];
+    const failures: unknown[] = [];
+    await Promise.all(
+      all.map((subscription) =>
+        this.#stop(subscription).catch((error: unknown) => {
+          failures.push(error);
+          this.report(error);
+        }),
+      ),
+    );
+    if (failures.length > 0) {
+      const first = failures[0];
+      throw new PlatformEventSubError(`Could not delete ${failures.length} of ${all.length} subscriptions: ${first instanceof Error ? first.message : String(first)}`, {
+        cause: first,
+      });
+    }
   }
 
   // -------------------------------------------------------------------------------------------
@@ -355,6 +450,11 @@ export abstract class EventSubListener {
     } catch (error) {
       this.report(error);
     }
+  }
+
+  /** Logs `subscription <id> to <type> (version <v>)<text>`, with the values made safe for a log line. */
+  protected logSubscription(level: ListenerLogLevel, subscription: ListenerSubscription, text: string, id: string | undefined = subscription.id): void {
+    this.log(level, `subscription ${logValue(id)} to ${logValue(subscription.type)} (version ${logValue(subscription.version)})${logText(text)}`);
   }
 
   /** `shard <id> ` for a conduit shard's log line, else nothing. */
@@ -434,12 +534,12 @@ export abstract class EventSubListener {
    * Hands an event to a subscription's handler, counted as delivered; what the handler throws or
    * rejects with goes to onError.
    */
-  protected dispatch(subscription: ListenerSubscription, event: unknown, messageId: string | undefined): void {
+  protected dispatch(subscription: ListenerSubscription, event: unknown, delivery: EventSubDelivery): void {
     this.#counts.delivered++;
     // The line is built only for a client with a logger: this runs for every event.
-    if (listenerLog(this.#core)) this.log('debug', `delivered ${logValue(subscription.type)} message ${logValue(messageId)}`);
+    if (listenerLog(this.#core)) this.log('debug', `delivered ${logValue(subscription.type)} message ${logValue(delivery.messageId)}`);
     try {
-      const result = subscription.handler(event) as { then?: unknown } | undefined;
+      const result = subscription.handler(event, delivery) as { then?: unknown } | undefined;
       if (result !== undefined && result !== null && typeof result.then === 'function') {
         (result as Promise<unknown>).then(undefined, this.report);
       }
@@ -459,10 +559,28 @@ export abstract class EventSubListener {
     this.report(error);
   }
 
+  /** Records the platform's `total_cost` and `max_total_cost` from a create or list answer, for `stats()`. */
+  protected costs(answer: { total_cost?: unknown; max_total_cost?: unknown } | undefined): void {
+    if (typeof answer?.total_cost === 'number') this.#costs.total = answer.total_cost;
+    if (typeof answer?.max_total_cost === 'number') this.#costs.max = answer.max_total_cost;
+  }
+
+  /** Counts a status that ended or renewed a subscription, for `stats().revokedBy`. */
+  protected countRevocation(status: string): void {
+    this.#revokedBy[status] = (this.#revokedBy[status] ?? 0) + 1;
+  }
+
+  /** A live subscription (waiting or enabled) of this listener with the same type, version and condition. */
+  protected matching(type: string, version: string, condition: Readonly<Record<string, unknown>> | undefined): ListenerSubscription | undefined {
+    for (const subscription of this.#subscriptions) if (subscription.matches(type, version, condition)) return subscription;
+    return undefined;
+  }
+
   /** The platform revoked a subscription: it is forgotten and reported to onError. */
   protected revoked(subscription: ListenerSubscription, status: string): void {
     if (subscription.state === 'stopped') return;
     this.#counts.revocations++;
+    this.countRevocation(status);
     this.log('warn', `subscription ${logValue(subscription.id)} to ${logValue(subscription.type)} (version ${logValue(subscription.version)}) revoked: ${logValue(status)}`);
     this.#subscriptions.delete(subscription);
     this.assignId(subscription, undefined);
@@ -562,8 +680,31 @@ export abstract class EventSubListener {
     };
   }
 
+  /** `close()` on a shared transport: this process lets go of the subscription and deletes nothing; `stop()` or `unsubscribeAll()` still can. */
+  #release(subscription: ListenerSubscription): void {
+    if (subscription.state !== 'pending' && subscription.state !== 'active') return;
+    const confirmed = subscription.state === 'active';
+    subscription.state = 'stopped';
+    this.#subscriptions.delete(subscription);
+    this.forget(subscription);
+    if (subscription.id !== undefined && this.#byId.get(subscription.id) === subscription) this.#byId.delete(subscription.id);
+    this.#released.add(subscription);
+    if (!confirmed) {
+      subscription.rejectReady(new PlatformEventSubError(`The subscription to ${subscription.type} was removed before the platform confirmed it.`));
+    }
+    subscription.ended?.();
+  }
+
   #stop(subscription: ListenerSubscription): Promise<void> {
     if (subscription.stopping) return subscription.stopping;
+    if (this.#released.delete(subscription)) {
+      // Let go of by close(): delete what the platform has, once a create call in flight is done.
+      subscription.stopping = (async () => {
+        await subscription.creating?.catch(() => undefined);
+        if (subscription.id !== undefined) await this.detach(subscription);
+      })();
+      return subscription.stopping;
+    }
     const confirmed = subscription.state === 'active';
     const live = subscription.state === 'pending' || confirmed;
     subscription.state = 'stopped';

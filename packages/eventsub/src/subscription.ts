@@ -11,7 +11,7 @@ import {
 } from '@platform/core';
 import { clientCore, retryDelay, type ApiAnswer } from '@platform/core/internal';
 import { withTokenKind } from './checks';
-import { createSubscriptionOperation, type CreateSubscriptionParams, type SubscriptionTransport } from './operations/create-subscription';
+import { createSubscriptionOperation, type CreatedSubscription, type CreateSubscriptionParams, type SubscriptionTransport } from './operations/create-subscription';
 import { deleteSubscriptionOperation } from './operations/delete-subscription';
 import { subscriptionsOperation } from './operations/subscriptions';
 import type { EventSubSubscription, EventSubSubscriptionCounts } from './resources';
@@ -56,7 +56,7 @@ export async function createListenerSubscription(
   request: { type: string; version: string; condition: Readonly<Record<string, string>>; transport: SubscriptionTransport; batched?: boolean },
   token: SubscriptionToken,
   control: { signal?: AbortSignal | undefined; keepGoing?: (() => boolean) | undefined } = {},
-): Promise<EventSubSubscription> {
+): Promise<CreatedSubscription> {
   const { signal, keepGoing } = control;
   const core = clientCore(client);
   const params: CreateSubscriptionParams = { type: request.type, version: request.version, condition: request.condition, transport: request.transport };
@@ -66,7 +66,8 @@ export async function createListenerSubscription(
   for (let attempt = 1; ; attempt++) {
     try {
       const answer = (await callOperation(client, operation, params, options)) as unknown as ApiAnswer;
-      const created = (answer.data as { data?: EventSubSubscription[] } | undefined)?.data?.[0];
+      const envelope = answer.data as ({ data?: EventSubSubscription[] } & Partial<EventSubSubscriptionCounts>) | undefined;
+      const created = envelope?.data?.[0];
       if (!created || typeof created.id !== 'string') {
         throw new PlatformApiError(`The platform accepted the subscription but returned no data. (${answer.status} on POST ${createSubscriptionOperation.path})`, {
           status: answer.status,
@@ -75,7 +76,7 @@ export async function createListenerSubscription(
           body: answer.data,
         });
       }
-      return created;
+      return { ...created, total: envelope!.total!, total_cost: envelope!.total_cost!, max_total_cost: envelope!.max_total_cost! };
     } catch (error) {
       if (signal?.aborted || attempt >= subscribeAttempts || !isTransient(error) || (keepGoing && !keepGoing())) throw error;
       const wait =

@@ -134,7 +134,10 @@ describe('EventSub subscriptions against the mock platform', () => {
     await deleteSubscription(client, { id: online.id! });
     expect(ids(await subscriptions(client).all())).toEqual([offline.id, update.id, user.id].sort());
     expect(mock.eventsub.trigger('stream.online', { broadcaster_user_id: '100' })).toBe(0);
+    // close() of a webhook listener deletes nothing (other processes may serve the callback); unsubscribeAll() deletes its own.
     await listener.close();
+    expect(ids(await subscriptions(client).all())).toEqual([offline.id, update.id, user.id].sort());
+    await listener.unsubscribeAll();
     expect(await subscriptions(client).all()).toEqual([]);
     expect(errors).toEqual([]);
   });
@@ -193,7 +196,7 @@ describe('conduits and their shards against the mock platform', () => {
     expect(await conduitShards(client, { conduit_id: conduit.id }).total()).toBe(3);
 
     const subscription = await createSubscription(client, { type: 'stream.online', version: '1', condition: { broadcaster_user_id: '100' }, transport: { method: 'conduit', conduit_id: conduit.id } });
-    expect(subscription).toMatchObject({ status: 'enabled', transport: { method: 'conduit', conduit_id: conduit.id } });
+    expect(subscription).toMatchObject({ status: 'enabled', transport: { method: 'conduit', conduit_id: conduit.id }, total: 1, total_cost: 1, max_total_cost: 10_000 });
     expect(ids(await subscriptions(client, { type: 'stream.online' }).all())).toEqual([subscription.id]);
 
     await deleteConduit(client, { id: conduit.id });
@@ -259,8 +262,10 @@ describe('conduits and their shards against the mock platform', () => {
     await until(async () => (await conduitShards(client, { conduit_id: conduitId, status: 'enabled' }).total()) === 4);
     expect((await conduitShards(client, { conduit_id: conduitId }).all())[2]!.transport).toMatchObject({ session_id: listener.shards[2]!.sessionId });
 
-    // The listener created the conduit, so its close() deletes it, with deleteConduit.
+    // close() deletes nothing, not even a conduit the listener created: other workers may serve it.
     await listener.close();
+    expect(await conduits(client)).toHaveLength(1);
+    await deleteConduit(client, { id: conduitId });
     expect(await conduits(client)).toEqual([]);
     expect(errors).toEqual([]);
   });

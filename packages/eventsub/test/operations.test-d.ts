@@ -1,7 +1,7 @@
 import type { ClientHandle } from '@platform/core';
 import { describe, expectTypeOf, it } from 'vitest';
 import { conduits, conduitShards, createSubscription, subscriptions, updateConduitShards } from '../src/index';
-import type { Conduit, ConduitShard, ConduitShardsUpdate, ConduitShardUpdateError, EventSubSubscription } from '../src/index';
+import type { Conduit, CreatedSubscription, ConduitShard, ConduitShardsUpdate, ConduitShardUpdateError, EventSubSubscription } from '../src/index';
 
 declare const client: ClientHandle;
 
@@ -17,7 +17,7 @@ describe('the management operations types', () => {
   });
 
   it('createSubscription takes one of the three transports, a webhook one with its secret', () => {
-    expectTypeOf(createSubscription(client, { type: 't', version: '1', condition: { broadcaster_user_id: '1' }, transport: { method: 'conduit', conduit_id: 'c' } })).toEqualTypeOf<Promise<EventSubSubscription>>();
+    expectTypeOf(createSubscription(client, { type: 't', version: '1', condition: { broadcaster_user_id: '1' }, transport: { method: 'conduit', conduit_id: 'c' } })).toEqualTypeOf<Promise<CreatedSubscription>>();
     // @ts-expect-error a webhook transport needs its secret
     void createSubscription(client, { type: 't', version: '1', condition: {}, transport: { method: 'webhook', callback: 'https://example.org' } });
   });

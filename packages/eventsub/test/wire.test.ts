@@ -70,7 +70,7 @@ const cases: WireCase[] = [
     query: [],
     body: { type: 'user.update', version: '1', condition: { user_id: '1234' }, transport: { method: 'webhook', callback: 'https://this-is-a-callback.com', secret } },
     token: 'app',
-    result: webhookSubscription,
+    result: { ...webhookSubscription, ...counts },
   },
   {
     title: 'createSubscription, WebSocket transport: a user token (the single registered user)',
@@ -83,7 +83,7 @@ const cases: WireCase[] = [
     query: [],
     body: { type: 'user.update', version: '1', condition: { user_id: '1234' }, transport: { method: 'websocket', session_id: 'AQoQexAWVYKSTIu4ec_2VAxyuhAB' } },
     token: SINGLE_USER,
-    result: websocketSubscription,
+    result: { ...websocketSubscription, ...counts },
   },
   {
     title: 'createSubscription, WebSocket transport as a chosen user',
@@ -96,7 +96,7 @@ const cases: WireCase[] = [
     query: [],
     body: { type: 'user.update', version: '1', condition: { user_id: '1234' }, transport: { method: 'websocket', session_id: 's' } },
     token: '1234',
-    result: websocketSubscription,
+    result: { ...websocketSubscription, ...counts },
   },
   {
     title: 'createSubscription, conduit transport with batching: the app token',
@@ -113,7 +113,7 @@ const cases: WireCase[] = [
     query: [],
     body: { type: 'drop.entitlement.grant', version: '1', condition: { organization_id: 'org' }, transport: { method: 'conduit', conduit_id: conduit.id }, is_batching_enabled: true },
     token: 'app',
-    result: conduitSubscription,
+    result: { ...conduitSubscription, ...counts },
   },
   {
     title: 'deleteSubscription: the app token when the call names no identity',

@@ -1,6 +1,6 @@
-import { booleanParam, callOperation, defineOperation, firstResult, type ClientHandle, type RequestOptions } from '@platform/core';
+import { booleanParam, callOperation, defineOperation, firstResult, type ClientHandle, type RequestOptions, type ResultKind } from '@platform/core';
 import { conditionParam, subscriptionTransportParam, withTokenKind } from '../checks';
-import type { EventSubSubscription } from '../resources';
+import type { EventSubSubscription, EventSubSubscriptionCounts } from '../resources';
 
 /** Where a new subscription's events go: the create call's `transport` field. */
 export type SubscriptionTransport =
@@ -44,7 +44,20 @@ export interface CreateSubscriptionParams {
  * transport decides: a user token for WebSocket, the app token for webhook and conduit), no scope
  * of its own (the type's scopes are the authorizing user's).
  */
-export const createSubscriptionOperation = /* @__PURE__ */ defineOperation<CreateSubscriptionParams, EventSubSubscription>({
+/** A new subscription as `createSubscription` resolves with it: the subscription, and the app's or user's subscription totals beside it in the answer. */
+export type CreatedSubscription = EventSubSubscription & EventSubSubscriptionCounts;
+
+/** `data[0]` with the answer's `total`, `total_cost` and `max_total_cost` beside its fields. */
+const createdResult: ResultKind = {
+  name: 'first',
+  shape: (answers, operation) => {
+    const created = firstResult.shape(answers, operation) as EventSubSubscription;
+    const envelope = (answers[0]?.data ?? {}) as Partial<EventSubSubscriptionCounts>;
+    return { ...created, total: envelope.total, total_cost: envelope.total_cost, max_total_cost: envelope.max_total_cost };
+  },
+};
+
+export const createSubscriptionOperation = /* @__PURE__ */ defineOperation<CreateSubscriptionParams, CreatedSubscription>({
   name: 'eventsub.createSubscription',
   method: 'POST',
   path: '/eventsub/subscriptions',
@@ -57,7 +70,7 @@ export const createSubscriptionOperation = /* @__PURE__ */ defineOperation<Creat
     transport: { type: subscriptionTransportParam, in: 'body', required: true },
     is_batching_enabled: { type: booleanParam, in: 'body' },
   },
-  result: firstResult,
+  result: createdResult,
 });
 
 /** The token kind of a transport, as the platform's reference requires it. */
@@ -68,7 +81,7 @@ function subscriptionTokenKind(transport: unknown): 'app' | 'user' {
 /**
  * Creates an EventSub subscription and resolves with it as the platform lists it (a webhook one
  * `webhook_callback_verification_pending` until its callback answers the challenge, the others
- * `enabled`). Nothing listens here: the events go to the transport. The listeners
+ * `enabled`), with the answer's `total`, `total_cost` and `max_total_cost` beside its fields. Nothing listens here: the events go to the transport. The listeners
  * (`client.eventsub.websocket()`...) create their subscriptions with this same operation.
  *
  * Token: the transport decides. WebSocket: a user token (the `as` option or view, or the single
@@ -89,7 +102,7 @@ function subscriptionTokenKind(transport: unknown): 'app' | 'user' {
  *   transport: { method: 'conduit', conduit_id },
  * });
  */
-export async function createSubscription(client: ClientHandle, params: CreateSubscriptionParams, options?: RequestOptions): Promise<EventSubSubscription> {
+export async function createSubscription(client: ClientHandle, params: CreateSubscriptionParams, options?: RequestOptions): Promise<CreatedSubscription> {
   const kind = subscriptionTokenKind((params as Partial<CreateSubscriptionParams> | undefined)?.transport);
   return await callOperation(client, withTokenKind(createSubscriptionOperation, kind), params, options);
 }

@@ -104,7 +104,14 @@ describe('webhook listener against the mock platform', () => {
     expect(attempts.map((entry) => entry.headers['twitch-eventsub-message-retry'])).toEqual(['0', '1', '2'].slice(0, attempts.length));
     await new Promise((resolve) => setTimeout(resolve, 450));
     expect(handler).toHaveBeenCalledTimes(1);
-    expect(handler).toHaveBeenCalledWith(expect.objectContaining({ user_name: 'Fan', broadcaster_user_id: broadcaster.id, broadcaster_user_login: 'pixelforge' }));
+    expect(handler).toHaveBeenCalledWith(expect.objectContaining({ user_name: 'Fan', broadcaster_user_id: broadcaster.id, broadcaster_user_login: 'pixelforge' }), {
+      messageId: expect.any(String),
+      timestamp: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      subscriptionId: handle.id,
+      type: 'channel.follow',
+      version: '2',
+      transport: 'webhook',
+    });
     expect(errors).toEqual([]);
 
     // Posting a recorded delivery again ourselves: 204, still one call.
@@ -204,12 +211,19 @@ describe('webhook listener against the mock platform', () => {
     expect(mock.eventsub.subscriptions()).toEqual([]);
   });
 
-  it('close() deletes every subscription of the listener', async () => {
+  it('close() deletes no subscription and answers later notifications with 503; unsubscribeAll() deletes every subscription of the listener', async () => {
     const follows = listener.on('channel.follow', followCondition(), () => undefined);
     const online = listener.on('stream.online', { broadcaster_user_id: broadcaster.id }, () => undefined);
     await Promise.all([follows.ready, online.ready]);
     expect(mock.eventsub.subscriptions()).toHaveLength(2);
     await listener.close();
+    expect(mock.eventsub.subscriptions()).toHaveLength(2);
+    // This process no longer hands events on: the platform is told to try again (another process behind the callback).
+    const before = received.length;
+    mock.eventsub.trigger('stream.online', { broadcaster_user_id: broadcaster.id, type: 'live' });
+    await until(() => received.length > before);
+    expect(listener.stats().refused).toBeGreaterThanOrEqual(1);
+    await listener.unsubscribeAll();
     expect(mock.eventsub.subscriptions()).toEqual([]);
     expect(errors).toEqual([]);
   });
@@ -236,8 +250,8 @@ describe('webhook listener against the mock platform', () => {
       await until(() => enabled(handle.id));
       mock.eventsub.trigger('stream.online', { broadcaster_user_id: broadcaster.id, type: 'live' });
       await until(() => handler.mock.calls.length === 1);
-      expect(handler).toHaveBeenCalledWith(expect.objectContaining({ broadcaster_user_id: broadcaster.id, type: 'live' }));
-      await fetchListener.close();
+      expect(handler).toHaveBeenCalledWith(expect.objectContaining({ broadcaster_user_id: broadcaster.id, type: 'live' }), expect.objectContaining({ transport: 'webhook', type: 'stream.online' }));
+      await fetchListener.unsubscribeAll();
       expect(mock.eventsub.subscriptions()).toEqual([]);
     } finally {
       await fetchListener.close();
@@ -254,7 +268,8 @@ describe('webhook listener against the mock platform', () => {
     const handle = listener.on('channel.follow', followCondition(), handler);
     await handle.ready;
     await until(() => enabled(handle.id));
-    expect(listener.stats()).toEqual({ transport: 'webhook', delivered: 0, duplicates: 0, drops: 0, reconnects: 0, handoffs: 0, lastKeepaliveAt: undefined, refused: 0, revocations: 0, subscriptions: 1, connections: [] });
+    const zero = { drops: 0, reconnects: 0, handoffs: 0, lastKeepaliveAt: undefined, totalCost: expect.any(Number), maxTotalCost: 10_000, connections: [] };
+    expect(listener.stats()).toEqual({ transport: 'webhook', delivered: 0, duplicates: 0, refused: 0, revocations: 0, revokedBy: {}, subscriptions: 1, ...zero });
 
     for (let n = 1; n <= 3; n++) mock.eventsub.trigger('channel.follow', { broadcaster_user_id: broadcaster.id, user_name: `Fan ${n}` });
     await until(() => handler.mock.calls.length === 3);
@@ -286,7 +301,7 @@ describe('webhook listener against the mock platform', () => {
     const id = handle.id!;
     mock.eventsub.revoke(id, 'authorization_revoked');
     await until(() => errors.length === 1);
-    expect(listener.stats()).toEqual({ transport: 'webhook', delivered: 3, duplicates: 2, drops: 0, reconnects: 0, handoffs: 0, lastKeepaliveAt: undefined, refused: 3, revocations: 1, subscriptions: 0, connections: [] });
+    expect(listener.stats()).toEqual({ transport: 'webhook', delivered: 3, duplicates: 2, refused: 3, revocations: 1, revokedBy: { authorization_revoked: 1 }, subscriptions: 0, ...zero });
 
     expect(matching('debug', /^EventSub webhook: answered the verification challenge of subscription \S+ to channel\.follow \(version 2\)$/)).toHaveLength(1);
     expect(matching('debug', /^EventSub webhook: delivered channel\.follow message \S+$/)).toHaveLength(3);

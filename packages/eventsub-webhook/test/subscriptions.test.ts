@@ -30,7 +30,8 @@ const state = async (promise: Promise<unknown>) => {
 
 function listen(client: Parameters<typeof eventSubWebhook>[0], extra: Partial<Parameters<typeof eventSubWebhook>[1]> = {}) {
   const errors: unknown[] = [];
-  const listener = eventSubWebhook(client, { callback: CALLBACK, secret: SECRET, onError: (error) => errors.push(error), ...extra });
+  // The periodic comparison with the platform is tested on its own (it would keep an automatic clock busy).
+  const listener = eventSubWebhook(client, { callback: CALLBACK, secret: SECRET, onError: (error) => errors.push(error), reconcileIntervalMs: 0, ...extra });
   cleanups.push(() => listener.close());
   return { listener, errors };
 }
@@ -102,30 +103,65 @@ describe('webhook subscriptions', () => {
     });
   });
 
-  it('reject ready and call onError when no challenge comes within 60 seconds, and delete the subscription with the app token', async () => {
+  it('reject ready and call onError when the platform has not enabled it within 60 seconds, read it back first, and delete it with the app token', async () => {
     const clock = createVirtualClock({ start: FIXTURE_NOW });
-    const { client, helixRequests } = stubClient((request) => (request.method === 'POST' ? created(FOLLOW_ID, 'channel.follow', '2', follow) : undefined), { clock });
+    const { client, helixRequests } = stubClient(
+      (request) =>
+        request.method === 'POST' ? created(FOLLOW_ID, 'channel.follow', '2', follow) : request.method === 'GET' ? listed(request, known, 'webhook_callback_verification_pending') : undefined,
+      { clock },
+    );
     const { listener, errors } = listen(client);
     const handle = listener.on('channel.follow', follow, () => undefined);
     await until(() => handle.id === FOLLOW_ID);
-    await clock.advance(59_999);
+    for (let step = 0; step < 59; step++) await clock.advance(1000);
+    await clock.advance(999);
     expect(await state(handle.ready)).toBe('pending');
+    // No challenge reached this process: it reads the subscription back (the challenge may reach another one), at most every 2 seconds.
+    const reads = () => helixRequests().filter((request) => request.method === 'GET').length;
+    expect(reads()).toBeGreaterThanOrEqual(25);
+    expect(reads()).toBeLessThanOrEqual(40);
+    const before = reads();
     await clock.advance(1);
     const message = 'The platform did not verify the callback for channel.follow within 60 seconds.';
     await expect(handle.ready).rejects.toThrow(PlatformEventSubError);
     await expect(handle.ready).rejects.toThrow(message);
     expect(errors).toHaveLength(1);
     expect((errors[0] as Error).message).toBe(message);
-    await until(() => helixRequests().length === 2);
-    const removal = helixRequests()[1]!;
+    await until(() => helixRequests().some((request) => request.method === 'DELETE'));
+    // One read at the deadline, then the deletion.
+    expect(reads()).toBe(before + 1);
+    const removal = helixRequests().at(-1)!;
     expect(removal.method).toBe('DELETE');
     expect(removal.url.searchParams.get('id')).toBe(FOLLOW_ID);
     expect(removal.headers.get('authorization')).toBe(`Bearer ${APP_TOKEN}`);
-    // A challenge that comes late is refused: the platform then fails the subscription too.
+    // A challenge that comes late is refused (and reported): the platform then fails the subscription too.
     expect((await listener.fetch(requestOf(verification))).status).toBe(403);
+    expect((errors[1] as Error).message).toMatch(/^Refused the verification challenge of subscription .* to channel\.follow \(version 2\): this listener has no subscription/);
     // stop() afterwards has nothing left to do.
+    const count = helixRequests().length;
     await handle.stop();
-    expect(helixRequests()).toHaveLength(2);
+    await clock.advance(120_000);
+    expect(helixRequests()).toHaveLength(count);
+  });
+
+  it('never delete at the deadline a subscription the platform lists enabled: its challenge was answered by another process', async () => {
+    const clock = createVirtualClock({ start: FIXTURE_NOW });
+    let status = 'webhook_callback_verification_pending';
+    const { client, helixRequests } = stubClient(
+      (request) => (request.method === 'POST' ? created(FOLLOW_ID, 'channel.follow', '2', follow) : request.method === 'GET' ? listed(request, known, status) : undefined),
+      { clock },
+    );
+    const { listener, errors } = listen(client, { verificationTimeoutMs: 5_000 });
+    const handle = listener.on('channel.follow', follow, () => undefined);
+    await until(() => handle.id === FOLLOW_ID);
+    await clock.advance(4_000);
+    // Another process answered the challenge: the next read, at the latest the one at the deadline, sees it enabled.
+    status = 'enabled';
+    await clock.advance(1_000);
+    await handle.ready;
+    await clock.advance(120_000);
+    expect(helixRequests().filter((request) => request.method === 'DELETE')).toEqual([]);
+    expect(errors).toEqual([]);
   });
 
   it('say the configured time in the timeout message', async () => {
@@ -186,41 +222,59 @@ describe('webhook subscriptions', () => {
     expect(errors).toEqual([]);
   });
 
-  it('reject ready when the verified subscription reads back failed, and delete it', async () => {
+  for (const [gone, why] of [
+    ['webhook_callback_verification_failed', 'the platform lists it as webhook_callback_verification_failed'],
+    [undefined, 'the platform no longer lists it'],
+  ] as const) {
+    it(`delete and create again a subscription that reads back ${gone ?? 'not listed'}, 3 times, then reject ready`, async () => {
+      const clock = createVirtualClock({ start: FIXTURE_NOW });
+      const { client, helixRequests } = stubClient(
+        (request) =>
+          request.method === 'POST'
+            ? created(FOLLOW_ID, 'channel.follow', '2', follow)
+            : request.method === 'GET'
+              ? gone === undefined
+                ? listed(request, {})
+                : listed(request, known, gone)
+              : undefined,
+        { clock },
+      );
+      const { listener, errors } = listen(client);
+      const handle = listener.on('channel.follow', follow, () => undefined);
+      await until(() => handle.id === FOLLOW_ID);
+      expect((await listener.fetch(requestOf(verification))).status).toBe(200);
+      for (let step = 0; step < 10 && (await state(handle.ready)) === 'pending'; step++) await clock.advance(1000);
+      const message = `Could not subscribe to channel.follow (version 2): ${why}, after 3 attempts to create it again.`;
+      await expect(handle.ready).rejects.toThrow(PlatformEventSubError);
+      await expect(handle.ready).rejects.toThrow(message);
+      expect(errors.map((error) => (error as Error).message)).toEqual([message]);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const calls = helixRequests().map((request) => request.method);
+      expect(calls.filter((method) => method === 'POST')).toHaveLength(4);
+      expect(calls.filter((method) => method === 'DELETE')).toHaveLength(4);
+      expect(calls.at(-1)).toBe('DELETE');
+      expect(listener.stats().revokedBy).toEqual(gone === undefined ? {} : { [gone]: 4 });
+      // Nothing is read or reported afterwards.
+      await clock.advance(120_000);
+      expect(helixRequests()).toHaveLength(calls.length);
+      expect(errors).toHaveLength(1);
+    });
+  }
+
+  it('reject ready, without creating it again, when the platform lists it revoked for good (user_removed)', async () => {
     const clock = createVirtualClock({ start: FIXTURE_NOW });
     const { client, helixRequests } = stubClient(
-      (request) =>
-        request.method === 'POST' ? created(FOLLOW_ID, 'channel.follow', '2', follow) : request.method === 'GET' ? listed(request, known, 'webhook_callback_verification_failed') : undefined,
+      (request) => (request.method === 'POST' ? created(FOLLOW_ID, 'channel.follow', '2', follow) : request.method === 'GET' ? listed(request, known, 'user_removed') : undefined),
       { clock },
     );
     const { listener, errors } = listen(client);
     const handle = listener.on('channel.follow', follow, () => undefined);
     await until(() => handle.id === FOLLOW_ID);
     expect((await listener.fetch(requestOf(verification))).status).toBe(200);
-    const message = 'Could not subscribe to channel.follow (version 2): the platform lists it as webhook_callback_verification_failed after its challenge was answered, not enabled.';
-    await expect(handle.ready).rejects.toThrow(PlatformEventSubError);
-    await expect(handle.ready).rejects.toThrow(message);
-    expect(errors.map((error) => (error as Error).message)).toEqual([message]);
-    await until(() => helixRequests().length === 3);
-    const removal = helixRequests()[2]!;
-    expect(`${removal.method} ${removal.url.searchParams.get('id')}`).toBe(`DELETE ${FOLLOW_ID}`);
-    // Nothing is read or reported afterwards.
-    await clock.advance(120_000);
-    expect(helixRequests()).toHaveLength(3);
+    await expect(handle.ready).rejects.toThrow('Could not subscribe to channel.follow (version 2): the platform lists it as user_removed, not enabled.');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(helixRequests().map((request) => request.method)).toEqual(['POST', 'GET', 'DELETE']);
     expect(errors).toHaveLength(1);
-  });
-
-  it('reject ready when the verified subscription is no longer listed', async () => {
-    const clock = createVirtualClock({ start: FIXTURE_NOW });
-    const { client } = stubClient(
-      (request) => (request.method === 'POST' ? created(FOLLOW_ID, 'channel.follow', '2', follow) : request.method === 'GET' ? listed(request, {}) : undefined),
-      { clock },
-    );
-    const { listener } = listen(client);
-    const handle = listener.on('channel.follow', follow, () => undefined);
-    await until(() => handle.id === FOLLOW_ID);
-    expect((await listener.fetch(requestOf(verification))).status).toBe(200);
-    await expect(handle.ready).rejects.toThrow('Could not subscribe to channel.follow (version 2): the platform no longer lists it after its challenge was answered.');
   });
 
   it('reject ready with the verification timeout when the subscription still reads back pending, and stop reading', async () => {
@@ -406,9 +460,10 @@ describe('webhook subscriptions', () => {
     );
   });
 
-  it('close() deletes every subscription with the app token and clears the deadlines', async () => {
+  it('close() deletes nothing (other processes may serve the callback) and clears the deadlines; unsubscribeAll() deletes with the app token', async () => {
     const clock = createVirtualClock({ start: FIXTURE_NOW });
     const { client, helixRequests } = stubClient((request) => {
+      if (request.method === 'GET') return listed(request, {}, 'webhook_callback_verification_pending');
       if (request.method !== 'POST') return undefined;
       const body = JSON.parse(request.body!) as { type: string; version: string; condition: Record<string, string> };
       return created(`id-${body.type}`, body.type, body.version, body.condition);
@@ -419,14 +474,22 @@ describe('webhook subscriptions', () => {
     const online = listener.on('stream.online', { broadcaster_user_id: '41520837' }, () => undefined);
     await until(() => follows.id !== undefined && online.id !== undefined);
     await listener.close();
-    const removals = helixRequests().filter((request) => request.method === 'DELETE');
-    expect(removals.map((request) => request.url.searchParams.get('id')).sort()).toEqual(['id-channel.follow', 'id-stream.online']);
-    expect(removals.every((request) => request.headers.get('authorization') === `Bearer ${APP_TOKEN}`)).toBe(true);
-    await clock.advance(120_000);
+    await expect(follows.ready).rejects.toThrow('The subscription to channel.follow was removed before the platform confirmed it.');
+    const deletions = () => helixRequests().filter((request) => request.method === 'DELETE');
+    expect(deletions()).toEqual([]);
+    const count = helixRequests().length;
+    await clock.advance(600_000);
+    // No read-back, deadline or comparison runs after close().
+    expect(helixRequests()).toHaveLength(count);
     expect(errors).toEqual([]);
     // A closed listener makes nothing new.
     const late = listener.on('stream.online', { broadcaster_user_id: '1' }, () => undefined);
     await expect(late.ready).rejects.toThrow(/^Could not subscribe to stream\.online \(version 1\): the listener is closed\./);
     expect(helixRequests().filter((request) => request.method === 'POST')).toHaveLength(2);
+    // The teardown is explicit.
+    await listener.unsubscribeAll();
+    expect(deletions().map((request) => request.url.searchParams.get('id')).sort()).toEqual(['id-channel.follow', 'id-stream.online']);
+    expect(deletions().every((request) => request.headers.get('authorization') === `Bearer ${APP_TOKEN}`)).toBe(true);
+    expect(errors).toEqual([]);
   });
 });

@@ -629,6 +629,10 @@ function checkOptions(options: WebhookListenerOptions): WebhookListenerOptions {
   if (verificationTimeoutMs !== undefined && (typeof verificationTimeoutMs !== 'number' || !(verificationTimeoutMs > 0) || !Number.isFinite(verificationTimeoutMs))) {
     throw new PlatformError('The verificationTimeoutMs option must be a positive number of milliseconds.');
   }
+  const { reconcileIntervalMs } = given;
+  if (reconcileIntervalMs !== undefined && (typeof reconcileIntervalMs !== 'number' || !(reconcileIntervalMs >= 0) || !Number.isFinite(reconcileIntervalMs))) {
+    throw new PlatformError('The reconcileIntervalMs option must be 0 (off) or a positive number of milliseconds.');
+  }
   return options;
 }
 

@@ -76,7 +76,7 @@ export async function createListenerSubscription(
           body: answer.data,
         });
       }
-      return { ...created, total: envelope!.total!, total_cost: envelope!.total_cost!, max_total_cost: envelope!.max_total_cost! };
+      return { ...created, total: envelope.total!, total_cost: envelope.total_cost!, max_total_cost: envelope.max_total_cost! };
     } catch (error) {
       if (signal?.aborted || attempt >= subscribeAttempts || !isTransient(error) || (keepGoing && !keepGoing())) throw error;
       const wait =

@@ -96,6 +96,9 @@ export async function startWebhookExpress(settings: WebhookExpressSettings): Pro
     callback,
     live,
     async close() {
+      // One process, stopping for good: delete the subscriptions (close() alone keeps them for the
+      // other processes behind the callback, or the next start, which adopts them).
+      await listener.unsubscribeAll().catch((error: unknown) => log(`error: ${error instanceof Error ? error.message : String(error)}`));
       await listener.close();
       await closeServer(server);
     },

@@ -73,6 +73,11 @@ export function createLiveStatus(settings: LiveStatusSettings): LiveStatusApp {
     },
     ready: subscribe(),
     live,
-    close: () => listener.close(),
+    // One process, stopping for good: delete the subscriptions (close() alone keeps them for the
+    // other processes behind the callback, or the next start, which adopts them).
+    close: async () => {
+      await listener.unsubscribeAll().catch((error: unknown) => log(`error: ${error instanceof Error ? error.message : String(error)}`));
+      await listener.close();
+    },
   };
 }

@@ -1,1 +1,9 @@
-export { eventSubConduit, ConduitListener, type ConduitListenerOptions, type ConduitShardState, type ConduitWebhookOptions } from './listener';
+export {
+  eventSubConduit,
+  ConduitListener,
+  type ConduitListenerOptions,
+  type ConduitListenerStats,
+  type ConduitShardLeases,
+  type ConduitShardState,
+  type ConduitWebhookOptions,
+} from './listener';

@@ -93,7 +93,8 @@ describe('conduit listener against the mock platform', () => {
       // Nothing to wait for when the platform had no enabled shard to hand it to.
       await until(() => calls === 1, handed === 0 ? 0 : 2000).catch(() => undefined);
       delivered += calls;
-      await listener.close();
+      // A conduit lives until deleteConduit(): close() alone would leave 100 conduits behind (the platform allows 5).
+      await listener.deleteConduit();
     }
     expect({ handedOver, delivered }).toEqual({ handedOver: 100, delivered: 100 });
     expect(errors).toEqual([]);
@@ -215,11 +216,43 @@ describe('conduit listener against the mock platform', () => {
     expect(errors).toEqual([]);
   });
 
-  it('close() deletes its subscriptions and the conduit it created', async () => {
+  it('close() deletes nothing: the subscriptions and the conduit it created stay; deleteConduit() deletes the conduit, its subscriptions with it', async () => {
+    const listener = serve();
+    const conduitId = await listener.conduitId;
+    const handle = listener.on('stream.online', { broadcaster_user_id: '5002' }, () => undefined);
+    await handle.ready;
+    const enabled = () => mock.eventsub.subscriptions({ status: 'enabled' }).map((each) => each.type).sort();
+    expect(enabled()).toEqual(['conduit.shard.disabled', 'stream.online']);
+    await listener.close();
+    expect(enabled()).toEqual(['conduit.shard.disabled', 'stream.online']);
+    expect(mock.eventsub.conduits()).toMatchObject([{ id: conduitId }]);
+    expect(mock.requests.filter((request) => request.method === 'DELETE')).toEqual([]);
+    // Another process (or a restart) serves the same conduit and gets the events.
+    const next = serve({ conduitId });
+    const seen: string[] = [];
+    await next.on('stream.online', { broadcaster_user_id: '5002' }, (event) => seen.push(event.id)).ready;
+    mock.eventsub.trigger('stream.online', { broadcaster_user_id: '5002', id: 'after-close' });
+    await until(() => seen.length === 1);
+    // The teardown: the conduit goes, and with it every subscription on it; the listener is closed.
+    await next.deleteConduit();
+    expect(next.closed).toBe(true);
+    expect(mock.eventsub.conduits()).toEqual([]);
+    expect(enabled()).toEqual([]);
+    expect(mock.eventsub.subscriptions({ type: 'stream.online' })).toMatchObject([{ status: 'conduit_deleted' }]);
+    expect(mock.requests.filter((request) => request.method === 'DELETE').map((request) => request.path)).toEqual(['/eventsub/conduits']);
+    // Already gone: the platform's 404 reaches the caller.
+    await expect(listener.deleteConduit()).rejects.toMatchObject({ status: 404 });
+    expect(errors).toEqual([]);
+  });
+
+  it('deleteConduit() that the platform refuses rejects and leaves the listener running', async () => {
     const listener = serve();
     await listener.on('stream.online', { broadcaster_user_id: '5002' }, () => undefined).ready;
-    await listener.close();
-    expect(mock.eventsub.subscriptions({ status: 'enabled' })).toEqual([]);
+    mock.fault({ route: 'DELETE /eventsub/conduits', times: 1, fault: { kind: 'status', status: 400 } });
+    await expect(listener.deleteConduit()).rejects.toMatchObject({ status: 400 });
+    expect(listener.closed).toBe(false);
+    expect(mock.eventsub.conduits()).toHaveLength(1);
+    await listener.deleteConduit();
     expect(mock.eventsub.conduits()).toEqual([]);
   });
 
@@ -317,8 +350,8 @@ describe('conduit listener with webhook callbacks as shards', () => {
     const conduitId = await listener.conduitId;
     await until(() => listener.shards.every((shard) => shard.bound) && enabledShards().length === 2);
     expect(listener.shards).toEqual([
-      { id: '0', transport: 'webhook', bound: true, sessionId: undefined },
-      { id: '1', transport: 'webhook', bound: true, sessionId: undefined },
+      { id: '0', transport: 'webhook', bound: true, sessionId: undefined, adopted: false, boundElsewhere: false, leased: undefined },
+      { id: '1', transport: 'webhook', bound: true, sessionId: undefined, adopted: false, boundElsewhere: false, leased: undefined },
     ]);
     const binds = mock.requests.filter((request) => request.method === 'PATCH' && request.path === '/eventsub/conduits/shards');
     expect(binds.map((request) => request.body)).toEqual([
@@ -365,7 +398,11 @@ describe('conduit listener with webhook callbacks as shards', () => {
     expect((await fetch(server.url, { method: 'POST', headers: headersOf(delivery), body: delivery.body.replace('w1', 'forged') })).status).toBe(403);
 
     const empty = { delivered: 0, duplicates: 0, drops: 0, reconnects: 0, handoffs: 0, lastKeepaliveAt: undefined };
-    expect(listener.stats()).toEqual({
+    const { totalCost, maxTotalCost, ...stats } = listener.stats();
+    // As the platform's last create answer gave them.
+    expect(typeof totalCost).toBe('number');
+    expect(typeof maxTotalCost).toBe('number');
+    expect(stats).toEqual({
       transport: 'conduit',
       delivered: 3,
       duplicates: 1,
@@ -375,7 +412,11 @@ describe('conduit listener with webhook callbacks as shards', () => {
       lastKeepaliveAt: undefined,
       refused: 1,
       revocations: 0,
+      revokedBy: {},
       subscriptions: 2,
+      takeovers: 0,
+      handedBack: 0,
+      adopted: [],
       connections: [
         { transport: 'webhook', sessionId: undefined, shardId: '0', connected: true, subscriptions: 0, ...empty },
         { transport: 'webhook', sessionId: undefined, shardId: '1', connected: true, subscriptions: 0, ...empty },
@@ -411,7 +452,8 @@ describe('conduit listener with webhook callbacks as shards', () => {
       // Nothing to wait for when the platform had no enabled shard to hand it to.
       await until(() => calls === 1, handed === 0 ? 0 : 2000).catch(() => undefined);
       delivered += calls;
-      await listener.close();
+      // A conduit lives until deleteConduit(): close() alone would leave 100 conduits behind (the platform allows 5).
+      await listener.deleteConduit();
     }
     expect({ handedOver, delivered }).toEqual({ handedOver: 100, delivered: 100 });
     expect(errors).toEqual([]);

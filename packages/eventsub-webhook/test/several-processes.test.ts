@@ -10,7 +10,7 @@
  * records each attempt of each message (which process, what it answered, what the platform got).
  */
 import { Agent, createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { createMockPlatform, type MockPlatform } from '@platform/mock';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -156,6 +156,60 @@ class Balancer {
       forward.end(Buffer.concat(chunks));
     });
   }
+}
+
+/**
+ * A TCP proxy in front of Redis. `cutNextClaim()`: the next claim (`SET <prefix>dedupe:<id>`) goes
+ * through to Redis, which makes it, and then the connection is cut before its answer comes back:
+ * the claim is made, the claimer never learns it.
+ */
+async function redisProxy(port: number) {
+  let armed = false;
+  let cuts = 0;
+  const sockets = new Set<Socket>();
+  const server = createTcpServer((client) => {
+    const upstream = connect(port, '127.0.0.1');
+    sockets.add(client).add(upstream);
+    let cutting = false;
+    client.on('data', (chunk: Buffer) => {
+      if (armed && chunk.includes('dedupe:')) {
+        armed = false;
+        cutting = true;
+      }
+      upstream.write(chunk);
+    });
+    upstream.on('data', (chunk: Buffer) => {
+      if (!cutting) {
+        client.write(chunk);
+        return;
+      }
+      // Redis answered: the claim is made. The answer is lost with the connection.
+      cuts++;
+      client.destroy();
+      upstream.destroy();
+    });
+    for (const [one, other] of [
+      [client, upstream],
+      [upstream, client],
+    ] as const) {
+      one.on('error', () => undefined);
+      one.on('close', () => {
+        sockets.delete(one);
+        other.destroy();
+      });
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `redis://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    cutNextClaim: () => void (armed = true),
+    cuts: () => cuts,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
 }
 
 let redis: TestRedis;
@@ -571,7 +625,8 @@ describe('the webhook listener in 3 processes behind a round-robin load balancer
 
   it('Redis stopped for 1 s while events flow: deliveries meanwhile are answered 503 and retried; every event is handled exactly once, and onError says why', async () => {
     // A Redis of this test's own, without persistence: a claim it made just before it was killed
-    // goes with it.
+    // goes with it (kept in an append-only file, such a claim would meet the bug shown by the test
+    // on a lost claim answer below, depending on the moment of the kill).
     const outage = await startRedis();
     try {
       const balancer = await startBalancer();
@@ -625,4 +680,47 @@ describe('the webhook listener in 3 processes behind a round-robin load balancer
       await outage.stop();
     }
   }, 60_000);
+  // A listener bug's neighbour, in @platform/redis-store: redisDedupe().claim() (src/dedupe.ts),
+  // when the answer to its SET does not come back, withdraws the claim at once on the same
+  // connection, which is down at that moment (no offline queue), so the withdrawal fails and the
+  // claim stays for its TTL (11 minutes). The delivery was answered 503; the platform's retry
+  // meets the claim, is answered 204 as a repeat and the event is never handled: lost, while
+  // onError said "the platform delivers it again". The same happens when Redis is killed between
+  // making a claim and answering it (kept by an append-only file, as in the test above). Marked
+  // `fails` until redis-store is fixed: then this test fails, and `.fails` goes.
+  it.fails('a claim Redis made whose answer was lost (the connection cut right after the SET): the event is still handled once', async () => {
+    const proxy = await redisProxy(redis.port);
+    try {
+      const balancer = await startBalancer();
+      const prefix = `cut${++prefixes}:`;
+      const processes = [0, 1, 2].map((index) => startProcess(balancer, index, { redisUrl: proxy.url, prefix }));
+      await Promise.all(processes.map(subscribed));
+      // A first event for each process connects it to Redis (through the proxy).
+      await raise('warm', 3);
+      await until(() => balancer.acknowledged().size === 3, 15_000, 'the 3 first notifications to be acknowledged');
+      await flush(processes);
+      const warm = new Set(handled(processes).map((each) => each.messageId));
+      expect(warm.size).toBe(3);
+
+      proxy.cutNextClaim();
+      const [event] = await raise('cut', 1);
+      await until(() => balancer.acknowledged().size === 4, 15_000, 'the platform to get a 2xx for the notification whose claim answer was lost');
+      await flush(processes);
+      expect(proxy.cuts()).toBe(1);
+      const attempts = balancer.hops.filter((hop) => hop.type === 'notification' && !warm.has(hop.messageId));
+      const messageId = attempts[0]!.messageId;
+      // The first attempt was answered 503 (the claim failed, as far as its process knows), the
+      // retry went to another process, which answered 204.
+      expect(attempts.map((hop) => [hop.retry, hop.status])).toEqual([
+        ['0', 503],
+        ['1', 204],
+      ]);
+      expect(errorsOf(processes)).toEqual([expect.stringMatching(new RegExp(`^The repeat check of webhook message ${messageId} failed: .* Answered 503, so the platform delivers it again\\.$`))]);
+      console.log('claim answer lost:', JSON.stringify({ attempts: attempts.map((hop) => `retry ${hop.retry} to process ${hop.process}: ${hop.status}`), handled: handled(processes).filter((each) => each.eventId === event).length }));
+      // Fails today: handled 0 times.
+      expect(handled(processes).filter((each) => each.eventId === event)).toHaveLength(1);
+    } finally {
+      await proxy.close();
+    }
+  }, 30_000);
 });

@@ -103,6 +103,10 @@ const maxSkewMs = 60_000;
 export const dedupeTtlMs = maxAgeMs + maxSkewMs;
 /** How long a shared repeat check may take before the delivery is answered with 503 (the platform wants an answer within a few seconds). */
 const claimTimeoutMs = 2000;
+/** How many message IDs of the window the in-memory repeat check keeps, at most (a few MiB). */
+const seenLimit = 50_000;
+/** How long a request's body may take to arrive, from its headers: a slow sender must not hold a connection for minutes. */
+const bodyTimeoutMs = 10_000;
 /** A body larger than this is refused with 413 before it is read further: the platform's messages are a few kilobytes. */
 const maxBodyBytes = 4 * 1024 * 1024;
 
@@ -132,6 +136,12 @@ interface Message {
 type Verdict = number | WebhookMessagePayload;
 
 const decoder = new TextDecoder();
+
+/** Whether a URL's host is this machine: 127.0.0.0/8, ::1 or localhost (and its subdomains). */
+function loopback(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
 const noop = () => undefined;
 
 /**
@@ -154,6 +164,11 @@ export function checkCallbackAndSecret(callback: unknown, secret: unknown): void
   }
   if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
     throw new PlatformError(`The webhook callback must be an absolute https:// (or, for local tests, http://) URL; got "${callback}".`);
+  }
+  if (url.protocol === 'http:' && !loopback(url.hostname)) {
+    throw new PlatformError(
+      `The webhook callback must be an https:// URL: plain http:// is let through only on a loopback host (127.0.0.1, ::1, localhost), for local tests; got "${callback}".`,
+    );
   }
 }
 
@@ -180,6 +195,8 @@ export class WebhookReceiver {
   readonly #seen: SeenIds;
   readonly #dedupe: EventSubDedupe | undefined;
   #received = 0;
+  /** The full repeat check was reported; reset once an ID is taken again. */
+  #fullReported = false;
 
   constructor(owner: WebhookReceiverOptions) {
     const dedupe = owner.dedupe;
@@ -191,7 +208,7 @@ export class WebhookReceiver {
     this.#clock = owner.clock;
     this.#check = signatureCheck(owner.secret);
     // IDs are kept as long as a message that carries them can pass the age check.
-    this.#seen = new SeenIds(() => owner.clock.now(), maxAgeMs + maxSkewMs);
+    this.#seen = new SeenIds(() => owner.clock.now(), dedupeTtlMs, seenLimit);
     this.handler = (request, response, next) => this.#nodeRequest(request, response, next);
     this.fetch = (request) => this.#fetchRequest(request);
   }
@@ -227,7 +244,10 @@ export class WebhookReceiver {
     if (messageType === 'notification' && this.#owner.accepts && !this.#owner.accepts(payload)) return this.#refuse(503, unknownNotification, messageId);
     const store = this.#dedupe;
     if (!store) {
-      if (this.#seen.repeat(messageId)) return this.#repeat(messageId);
+      const verdict = this.#seen.claim(messageId);
+      if (verdict === 'repeat') return this.#repeat(messageId);
+      if (verdict === 'full') return this.#full(messageId);
+      this.#fullReported = false;
       if ((++this.#received & 1023) === 0) this.#seen.prune();
       return this.#fresh(payload);
     }
@@ -276,6 +296,23 @@ export class WebhookReceiver {
         },
       );
     });
+  }
+
+  /**
+   * The in-memory repeat check holds as many IDs of the replay window as it may: the message cannot
+   * be checked, so it is answered 503 (the platform delivers it again later) and reported once.
+   */
+  #full(messageId: string): number {
+    if (!this.#fullReported) {
+      this.#fullReported = true;
+      this.#owner.report(
+        new PlatformEventSubError(
+          `The repeat check holds ${seenLimit} message IDs of the last ${dedupeTtlMs / 60_000} minutes and takes no more: message ${messageId} and the next ones are answered 503 ` +
+            'until IDs leave the window, and the platform delivers them again later. For more than about 75 deliveries a second, give the listener a shared dedupe store (redisDedupe() of @platform/redis-store).',
+        ),
+      );
+    }
+    return this.#refuse(503, 'the repeat check is full (answered for a retry)', messageId);
   }
 
   /** A repeated message: answered 204, not handed on. */
@@ -333,6 +370,15 @@ export class WebhookReceiver {
     }
     const chunks: Uint8Array[] = [];
     let size = 0;
+    // A body that trickles in must not hold the connection (Node's own requestTimeout is 5 minutes).
+    const timer = this.#clock.setTimeout(() => {
+      if (size > maxBodyBytes) return;
+      size = maxBodyBytes + 1;
+      chunks.length = 0;
+      this.#refuse(408, 'body too slow');
+      tooSlow(request, response);
+    }, bodyTimeoutMs);
+    request.once('close', () => this.#clock.clearTimeout(timer));
     request.on('data', (chunk: Uint8Array) => {
       size += chunk.length;
       if (size <= maxBodyBytes) chunks.push(chunk);
@@ -343,6 +389,7 @@ export class WebhookReceiver {
       }
     });
     request.on('end', () => {
+      this.#clock.clearTimeout(timer);
       if (size <= maxBodyBytes) this.#nodeReceive(request, response, next, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
     });
     // A client that went away: there is nobody left to answer.
@@ -430,12 +477,56 @@ export class WebhookReceiver {
   // -------------------------------------------------------------------------------------------
   // fetch
 
+  /**
+   * Reads a web request's body a chunk at a time, counting bytes: past 4 MiB the stream is
+   * cancelled and 413 comes back, before the rest is read (a body without `Content-Length` is no
+   * way around the limit); a body that has not arrived within 10 seconds gets 408.
+   */
+  async #readBody(request: Request): Promise<Uint8Array | number> {
+    const stream = request.body;
+    if (!stream) return new Uint8Array(0);
+    const reader = stream.getReader();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    let late = false;
+    const timer = this.#clock.setTimeout(() => {
+      late = true;
+      reader.cancel().catch(noop);
+    }, bodyTimeoutMs);
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (late) return this.#refuse(408, 'body too slow');
+        if (done) break;
+        size += value.byteLength;
+        if (size > maxBodyBytes) {
+          reader.cancel().catch(noop);
+          return this.#refuse(413, 'body too large');
+        }
+        chunks.push(value);
+      }
+    } catch (error) {
+      if (late) return this.#refuse(408, 'body too slow');
+      throw error;
+    } finally {
+      this.#clock.clearTimeout(timer);
+    }
+    if (chunks.length === 1) return chunks[0]!;
+    const body = new Uint8Array(size);
+    let at = 0;
+    for (const chunk of chunks) {
+      body.set(chunk, at);
+      at += chunk.byteLength;
+    }
+    return body;
+  }
+
   async #fetchRequest(request: Request): Promise<Response> {
     if (request.method !== 'POST') return new Response(null, { status: 405, headers: { Allow: 'POST' } });
     const headers = request.headers;
     if (Number(headers.get('content-length')) > maxBodyBytes) return new Response(null, { status: this.#refuse(413, 'body too large') });
-    const body = new Uint8Array(await request.arrayBuffer());
-    if (body.length > maxBodyBytes) return new Response(null, { status: this.#refuse(413, 'body too large') });
+    const body = await this.#readBody(request);
+    if (typeof body === 'number') return new Response(null, { status: body, headers: { Connection: 'close' } });
     const messageId = headers.get(idHeader);
     const timestamp = headers.get(timestampHeader);
     const signature = headers.get(signatureHeader);
@@ -459,6 +550,13 @@ export class WebhookReceiver {
     if (messageType !== null) this.#owner.deliver(messageType, payload, messageId, timestamp);
     return new Response(null, { status: 204 });
   }
+}
+
+/** Refuses a body that came too slowly and closes the connection. */
+function tooSlow(request: IncomingMessage, response: ServerResponse): void {
+  response.once('finish', () => request.destroy());
+  if (response.headersSent) request.destroy();
+  else response.writeHead(408, { Connection: 'close' }).end();
 }
 
 /** Refuses a body over the limit and closes the connection once the answer is out, so the rest is never read. */

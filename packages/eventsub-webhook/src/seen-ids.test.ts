@@ -17,20 +17,32 @@ describe('SeenIds', () => {
     expect(seen.repeat('b')).toBe(true);
   });
 
-  it('keeps at most `limit` ids, dropping the oldest first', () => {
-    const seen = new SeenIds(() => 0, 60_000, 3);
-    for (const id of ['1', '2', '3', '4']) seen.repeat(id);
+  it('keeps at most `limit` ids, and takes no new one while they are all within the window (a replay could still use them)', () => {
+    let now = 0;
+    const seen = new SeenIds(() => now, 60_000, 3);
+    for (const id of ['1', '2', '3']) expect(seen.claim(id)).toBe('first');
+    expect(seen.claim('4')).toBe('full');
     expect(seen.size).toBe(3);
-    expect(seen.repeat('1')).toBe(false);
-    expect(seen.repeat('4')).toBe(true);
+    // The oldest are still remembered: a replay of '1' is a repeat, not a first delivery.
+    expect(seen.claim('1')).toBe('repeat');
+    expect(seen.repeat('1')).toBe(true);
+    // Once the oldest leave the window, new ids are taken again.
+    now = 60_001;
+    expect(seen.claim('4')).toBe('first');
+    expect(seen.size).toBe(1);
   });
 
-  it('drops a sixteenth of a large limit at once, so that a flood does not walk the map on every id', () => {
-    const seen = new SeenIds(() => 0, 60_000, 32);
-    for (let id = 0; id < 33; id++) seen.repeat(String(id));
-    expect(seen.size).toBe(30);
-    expect(seen.repeat('32')).toBe(true);
-    expect(seen.repeat('0')).toBe(false);
+  it('forgets only what left the window, oldest first', () => {
+    let now = 0;
+    const seen = new SeenIds(() => now, 1000, 4);
+    for (const id of ['a', 'b']) seen.claim(id);
+    now = 500;
+    for (const id of ['c', 'd']) seen.claim(id);
+    now = 1200;
+    expect(seen.claim('e')).toBe('first');
+    expect(seen.size).toBe(3);
+    expect(seen.claim('c')).toBe('repeat');
+    expect(seen.claim('a')).toBe('first');
   });
 });
 

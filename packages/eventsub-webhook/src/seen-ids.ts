@@ -1,8 +1,10 @@
 /**
  * The message IDs a listener has handled recently, to drop a repeated delivery. The platform
  * repeats a message with the same ID (at-least-once delivery) and advises refusing messages older
- * than 10 minutes, so IDs are kept for 10 minutes, and at most `limit` of them (the oldest go
- * first), which bounds the memory a flood of events can take.
+ * than 10 minutes, so IDs are kept for as long as a message can pass the age check, and at most
+ * `limit` of them, which bounds the memory a flood of events can take. An ID is never forgotten
+ * while that window holds: a full memory takes no new ID (the caller answers so that the platform
+ * retries later) instead of forgetting one that a replay could still use.
  */
 export class SeenIds {
   readonly #seen = new Map<string, number>();
@@ -13,14 +15,26 @@ export class SeenIds {
     private readonly limit = 50_000,
   ) {}
 
-  /** Records `id`; true when it had been recorded already (a repeat to drop). */
-  repeat(id: string): boolean {
+  /**
+   * Records `id`: `'first'` when it is new (and now recorded), `'repeat'` when it was recorded
+   * within the window, `'full'` when it is new but `limit` IDs of the window are kept already
+   * (it is not recorded: it cannot be checked).
+   */
+  claim(id: string): 'first' | 'repeat' | 'full' {
     const seen = this.#seen;
-    if (seen.has(id)) return true;
+    if (seen.has(id)) return 'repeat';
     const now = this.now();
+    if (seen.size >= this.limit) {
+      this.#evict(now);
+      if (seen.size >= this.limit) return 'full';
+    }
     seen.set(id, now);
-    if (seen.size > this.limit) this.#evict(now, true);
-    return false;
+    return 'first';
+  }
+
+  /** Records `id`; true when it had been recorded already (a repeat to drop). A full memory records nothing and says false. */
+  repeat(id: string): boolean {
+    return this.claim(id) === 'repeat';
   }
 
   /** How many IDs are kept. */
@@ -28,22 +42,18 @@ export class SeenIds {
     return this.#seen.size;
   }
 
-  #evict(now: number, overLimit: boolean): void {
+  /** Forgets the IDs older than the window: the oldest come first in the map, so the walk stops at the first one kept. */
+  #evict(now: number): void {
     const oldest = now - this.keepMs;
-    // Over the limit, a sixteenth of it goes at once: each pass walks the map from its start, over
-    // the slots of deleted entries too, so freeing one entry per insertion made every insertion
-    // pay for a long walk once the limit was reached (a flood of events slowed to a crawl).
-    let over = overLimit ? this.#seen.size - this.limit + (this.limit >> 4) : 0;
     for (const [id, at] of this.#seen) {
-      if (over <= 0 && at > oldest) break;
+      if (at > oldest) break;
       this.#seen.delete(id);
-      over--;
     }
   }
 
   /** Forgets IDs older than the window (the listener calls it now and then). */
   prune(): void {
-    this.#evict(this.now(), false);
+    this.#evict(this.now());
   }
 }
 

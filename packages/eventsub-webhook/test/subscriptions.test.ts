@@ -65,6 +65,19 @@ describe('eventSubWebhook() options', () => {
       expect(make).toThrow(/callback must be an absolute https:\/\//);
     }
     expect(eventSubWebhook(client, { callback: 'http://127.0.0.1:8080/eventsub', secret: SECRET })).toBeInstanceOf(WebhookListener);
+    for (const callback of ['http://localhost:8080/eventsub', 'http://[::1]:8080/eventsub', 'http://127.1.2.3/eventsub']) {
+      expect(eventSubWebhook(client, { callback, secret: SECRET })).toBeInstanceOf(WebhookListener);
+    }
+  });
+
+  it('refuses a plain http:// callback on a host that is not this machine: the secret and the events would travel in clear', () => {
+    for (const callback of ['http://hooks.example.org/eventsub', 'http://10.0.0.5:8080/eventsub', 'http://127.0.0.1.example.org/eventsub']) {
+      const make = () => eventSubWebhook(client, { callback, secret: SECRET });
+      expect(make).toThrow(PlatformError);
+      expect(make).toThrow(
+        `The webhook callback must be an https:// URL: plain http:// is let through only on a loopback host (127.0.0.1, ::1, localhost), for local tests; got "${callback}".`,
+      );
+    }
   });
 
   it('checks verificationTimeoutMs and the callbacks', () => {

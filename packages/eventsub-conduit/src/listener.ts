@@ -11,6 +11,7 @@ import {
   emptyConnectionCounts,
   isTransient,
   readBackDelay,
+  subscriptions as listSubscriptions,
   updateConduitOperation,
   updateConduitShards,
   type Conduit,
@@ -20,6 +21,7 @@ import {
   type EventSubDedupe,
   type EventSubListenerOptions,
   type EventSubListenerStats,
+  type EventSubSubscription,
   type ListenerSubscription,
 } from '@platform/eventsub';
 import {
@@ -159,6 +161,14 @@ export interface ConduitListenerOptions extends EventSubListenerOptions {
    * over at most this long (plus a second) after it died. Default 5 000 ms.
    */
   leaseTtlMs?: number | undefined;
+  /**
+   * How often (ms) the listener compares its subscriptions with what the platform lists for its
+   * conduit: it adopts what exists (made by another worker), creates again what is gone, and
+   * reports what was revoked for good (`authorization_revoked`, `user_removed`,
+   * `version_removed`...) through `onError` and `stats().revokedBy`. Subscriptions of other
+   * conduits and transports are never touched. 0 turns it off. Default 300 000 (5 minutes).
+   */
+  reconcileIntervalMs?: number | undefined;
 }
 
 /** A shard of this listener as `listener.shards` shows it. */
@@ -238,6 +248,7 @@ interface Shard {
 }
 
 const defaultVerificationTimeoutMs = 60_000;
+const defaultReconcileIntervalMs = 5 * 60_000;
 const defaultTakeoverGraceMs = 2_000;
 const defaultShardCheckIntervalMs = 30_000;
 const defaultLeaseTtlMs = 5_000;
@@ -304,6 +315,8 @@ export class ConduitListener extends EventSubListener {
   readonly #readBack: { attempt: number; timer: unknown; running: boolean } = { attempt: 0, timer: undefined, running: false };
   /** The periodic shard check's timer. */
   #checkTimer: unknown;
+  #reconcileTimer: unknown;
+  #reconciling = false;
   /** A shard check asked for soon (after a `conduit.shard.disabled`, a takeover, a reconnect): when, and what it may take over. */
   #soon: { timer: unknown; due: number; latest: number; takeAll: boolean; only: Set<string> } | undefined;
   /** The shard checks, one after the other. */
@@ -335,6 +348,10 @@ export class ConduitListener extends EventSubListener {
       if (value !== undefined && (typeof value !== 'number' || !(value > 0) || !Number.isFinite(value))) {
         throw new PlatformError(`The ${name} option must be a positive number of milliseconds.`);
       }
+    }
+    const { reconcileIntervalMs } = options;
+    if (reconcileIntervalMs !== undefined && (typeof reconcileIntervalMs !== 'number' || !(reconcileIntervalMs >= 0) || !Number.isFinite(reconcileIntervalMs))) {
+      throw new PlatformError('The reconcileIntervalMs option must be 0 (off) or a positive number of milliseconds.');
     }
     if (webhook !== undefined) {
       checkCallbackAndSecret(webhook?.callback, webhook?.secret);
@@ -438,7 +455,57 @@ export class ConduitListener extends EventSubListener {
     await this.close();
   }
 
+  /**
+   * Compares the listener's subscriptions with what the platform lists for its conduit now (what
+   * it does every `reconcileIntervalMs`): adopts what another worker made, creates again what is
+   * gone, reports what was revoked for good. Subscriptions of other conduits are never touched. A
+   * failure to list goes to `onError`.
+   */
+  async reconcile(): Promise<void> {
+    if (this.closed || this.#reconciling) return;
+    this.#reconciling = true;
+    try {
+      const conduitId = await this.conduitId;
+      const listed: EventSubSubscription[] = [];
+      for await (const page of listSubscriptions(this.client).pages()) {
+        this.costs(page.raw);
+        for (const each of page.data) {
+          const transport = each.transport as { method?: string; conduit_id?: string };
+          if (transport.method === 'conduit' && transport.conduit_id === conduitId) listed.push(each);
+        }
+      }
+      if (this.closed) return;
+      for (const subscription of [...this.subscriptions]) {
+        if (subscription.creating !== undefined) continue;
+        const found =
+          listed.find((each) => each.id === subscription.id) ??
+          listed.find((each) => each.status === 'enabled' && subscription.matches(each.type, each.version, each.condition)) ??
+          listed.find((each) => subscription.matches(each.type, each.version, each.condition));
+        if (!found) {
+          // Gone (deleted by another program, or with a revocation this process did not see): made again.
+          if (subscription.id !== undefined || subscription.state === 'active') {
+            this.logSubscription('warn', subscription, ': the platform no longer lists it; creating it again');
+            this.assignId(subscription, undefined);
+            this.#create(subscription, conduitId);
+          }
+          continue;
+        }
+        if (found.id !== subscription.id) this.assignId(subscription, found.id);
+        if (found.status === 'enabled') this.#accepted(subscription);
+        else {
+          this.#waiting.delete(subscription);
+          this.revoked(subscription, found.status);
+        }
+      }
+    } catch (error) {
+      this.report(new PlatformEventSubError(`Could not compare the conduit's subscriptions with the platform's: ${messageOf(error)}`, { cause: error }));
+    } finally {
+      this.#reconciling = false;
+    }
+  }
+
   protected attach(subscription: ListenerSubscription): void {
+    this.#startReconciling();
     void this.conduitId.then(
       (conduitId) => {
         this.#create(subscription, conduitId);
@@ -482,8 +549,8 @@ export class ConduitListener extends EventSubListener {
     this.#shards.clear();
     this.#waiting.clear();
     this.#unconfirmed.clear();
-    for (const timer of [this.#readBack.timer, this.#checkTimer, this.#soon?.timer, this.#leaseTimer]) if (timer !== undefined) clock.clearTimeout(timer);
-    this.#readBack.timer = this.#checkTimer = this.#leaseTimer = undefined;
+    for (const timer of [this.#readBack.timer, this.#checkTimer, this.#soon?.timer, this.#leaseTimer, this.#reconcileTimer]) if (timer !== undefined) clock.clearTimeout(timer);
+    this.#readBack.timer = this.#checkTimer = this.#leaseTimer = this.#reconcileTimer = undefined;
     this.#soon = undefined;
     // Let the survivors take these shards over at once instead of after the leases' time.
     await Promise.all(held.map((shard) => this.#releaseLease(shard)));
@@ -1213,8 +1280,53 @@ export class ConduitListener extends EventSubListener {
     );
   }
 
+  #startReconciling(): void {
+    const interval = this.#options.reconcileIntervalMs ?? defaultReconcileIntervalMs;
+    if (this.#reconcileTimer !== undefined || interval === 0 || this.closed) return;
+    const tick = () => {
+      this.#reconcileTimer = this.#clock.setTimeout(() => {
+        void this.reconcile().finally(() => {
+          if (!this.closed) tick();
+        });
+      }, interval);
+      // A Node timer must not keep a process alive that has nothing else to do.
+      (this.#reconcileTimer as { unref?: () => void } | undefined)?.unref?.();
+    };
+    tick();
+  }
+
+  /** A 409 whose body names no subscription: the one listed with the same type and condition on this conduit is adopted. */
+  async #adoptListed(subscription: ListenerSubscription, conduitId: string, conflict: unknown): Promise<void> {
+    let found: EventSubSubscription | undefined;
+    try {
+      for await (const page of listSubscriptions(this.client, { type: subscription.type }).pages()) {
+        found = page.data.find((each) => {
+          const transport = each.transport as { method?: string; conduit_id?: string };
+          return transport.method === 'conduit' && transport.conduit_id === conduitId && subscription.matches(each.type, each.version, each.condition);
+        });
+        if (found) break;
+      }
+    } catch (error) {
+      if (subscription.state === 'pending' || subscription.state === 'active') this.refuse(subscription, error);
+      return;
+    }
+    if (subscription.state !== 'pending' && subscription.state !== 'active') return;
+    if (found) {
+      this.assignId(subscription, found.id);
+      this.#accepted(subscription);
+      return;
+    }
+    this.refuse(
+      subscription,
+      new PlatformEventSubError(
+        `Could not subscribe to ${subscription.type} (version ${subscription.version}): the platform answered 409 Conflict, but lists no subscription of that type and condition on this conduit.`,
+        { cause: conflict },
+      ),
+    );
+  }
+
   #create(subscription: ListenerSubscription, conduitId: string): void {
-    if (subscription.state !== 'pending') return;
+    if (subscription.state !== 'pending' && subscription.state !== 'active') return;
     if (this.#fatal) {
       this.refuse(subscription, this.#fatal);
       return;
@@ -1251,6 +1363,10 @@ export class ConduitListener extends EventSubListener {
           return;
         }
         if (subscription.state === 'stopped') return;
+        if (error instanceof PlatformApiError && error.status === 409) {
+          void this.#adoptListed(subscription, conduitId, error);
+          return;
+        }
         this.refuse(subscription, error);
       },
     );

@@ -249,6 +249,8 @@ interface Shard {
 
 const defaultVerificationTimeoutMs = 60_000;
 const defaultReconcileIntervalMs = 5 * 60_000;
+/** How long `close()` keeps reading a session for what the platform sent before it read the close frame. */
+const closeDrainMs = 1000;
 const defaultTakeoverGraceMs = 2_000;
 const defaultShardCheckIntervalMs = 30_000;
 const defaultLeaseTtlMs = 5_000;
@@ -540,8 +542,10 @@ export class ConduitListener extends EventSubListener {
   protected async shutdown(): Promise<void> {
     const clock = this.#clock;
     const held: Shard[] = [];
+    const drains: Promise<void>[] = [];
     for (const shard of this.#shards.values()) {
-      shard.session?.close();
+      // The notifications the platform sent before it read the close are still handed on.
+      if (shard.session) drains.push(shard.session.close(closeDrainMs));
       this.#clearTimers(shard);
       if (shard.claimTimer !== undefined) clock.clearTimeout(shard.claimTimer);
       if (shard.leased) held.push(shard);
@@ -553,7 +557,7 @@ export class ConduitListener extends EventSubListener {
     this.#readBack.timer = this.#checkTimer = this.#leaseTimer = this.#reconcileTimer = undefined;
     this.#soon = undefined;
     // Let the survivors take these shards over at once instead of after the leases' time.
-    await Promise.all(held.map((shard) => this.#releaseLease(shard)));
+    await Promise.all([...drains, ...held.map((shard) => this.#releaseLease(shard))]);
   }
 
   // -------------------------------------------------------------------------------------------

@@ -197,6 +197,27 @@ describe('conduit shard takeover, 3 worker processes on a conduit of 6 shards', 
     expectNoRepeat();
   }, 60_000);
 
+  it('events raised all through one worker\'s close() are each received exactly once: the closing worker drains its sessions until the platform has seen the close', async () => {
+    const { workers } = await startWorkers();
+    expectNoRepeat();
+    const third = workers[2]!;
+    const during: string[] = [];
+    let closed = false;
+    third.send({ type: 'close' });
+    const done = third.next('closed').then(() => (closed = true));
+    // Events keep coming while the worker closes, some of them to its shards.
+    for (let round = 0; !closed && round < 400; round++) {
+      during.push(...raise(3, `closing-${round}`));
+      await new Promise((resolve) => setTimeout(resolve, 2));
+    }
+    await done;
+    during.push(...raise(30, 'closed'));
+    expect(during.length).toBeGreaterThan(30);
+    await expectEachOnce(during);
+    console.log(`events raised while a worker closed: ${during.length - 30}, each received once`);
+    expectNoRepeat();
+  }, 60_000);
+
   it('SIGKILL of one worker: its shards are enabled again on the survivors within 10 s (default 2 s grace), events after are each received once, none twice', async () => {
     const { workers } = await startWorkers();
     await expectEachOnce(raise(300, 'before'));

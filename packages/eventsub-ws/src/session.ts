@@ -140,6 +140,8 @@ export class EventSubSession {
   #reconnectTimer: unknown;
   #attempt = 0;
   #closed = false;
+  /** The socket a draining close() still reads notifications from, until its close frame comes back. */
+  #draining: WebSocketLike | undefined;
   /** The last 1,000 message IDs delivered. */
   readonly #seen = new MessageIdSet(1000);
   /** Every message ID since a `session_reconnect`, until the old socket is let go. */
@@ -167,16 +169,41 @@ export class EventSubSession {
     this.#connect();
   }
 
-  /** Closes the sockets from the client side; nothing reconnects afterwards. */
-  close(): void {
-    if (this.#closed) return;
+  /**
+   * Closes the sockets from the client side; nothing reconnects afterwards. With `drainMs`, the
+   * welcomed socket keeps handing on the notifications the platform sent before it read the close
+   * frame, until its own close frame comes back or `drainMs` pass (a conduit worker that stops
+   * loses none of what was on its way to it); the promise resolves then.
+   */
+  close(drainMs = 0): Promise<void> {
+    if (this.#closed) return Promise.resolve();
     this.#closed = true;
     this.#clearTimers();
+    const draining = drainMs > 0 && this.#welcomed ? this.#current : undefined;
     this.#discard(this.#next);
-    this.#discard(this.#current);
+    if (!draining) this.#discard(this.#current);
     this.#discard(this.#retired);
     this.#next = this.#current = this.#retired = undefined;
     this.#welcomed = false;
+    if (!draining) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const clock = this.#options.clock;
+      const finish = () => {
+        clock.clearTimeout(timer);
+        if (this.#draining !== draining) return;
+        this.#draining = undefined;
+        this.#discard(draining);
+        resolve();
+      };
+      const timer = clock.setTimeout(finish, drainMs);
+      this.#draining = draining;
+      draining.onclose = finish;
+      try {
+        draining.close(1000);
+      } catch {
+        finish();
+      }
+    });
   }
 
   /** Ends the current session as a drop (a silence past the keepalive timeout, say), then reconnects. */
@@ -223,7 +250,7 @@ export class EventSubSession {
   }
 
   #message(socket: WebSocketLike, data: unknown): void {
-    if (socket !== this.#current && socket !== this.#next && socket !== this.#retired) return;
+    if (socket !== this.#current && socket !== this.#next && socket !== this.#retired && socket !== this.#draining) return;
     this.#lastSeen = this.#options.clock.now();
     let frame: EventSubFrame;
     try {

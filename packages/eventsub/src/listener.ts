@@ -368,10 +368,13 @@ export abstract class EventSubListener {
       if (this.transportKind === 'websocket') {
         const stops = [...this.#subscriptions].map((subscription) => this.#stop(subscription).catch(this.report));
         await Promise.all(stops);
+        await this.shutdown();
       } else {
+        // The transport closes first: what reaches it meanwhile (a conduit session draining) still
+        // finds its handler.
+        await this.shutdown();
         for (const subscription of [...this.#subscriptions]) this.#release(subscription);
       }
-      await this.shutdown();
     })();
     return this.#closing;
   }

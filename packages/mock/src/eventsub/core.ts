@@ -238,7 +238,8 @@ export class EventSubCore {
     for (let step = 0; step < count; step++) {
       const index = (start + step) % count;
       const shard = conduit.shards[index]!;
-      if (shard.status === 'enabled' && shard.transport) {
+      // A shard whose session is closing is passed over, as the platform does once it has read the close frame.
+      if (shard.status === 'enabled' && shard.transport && (shard.transport.method !== 'websocket' || this.sessions.reachable(shard.transport.sessionId))) {
         conduit.nextShard = index + 1;
         return shard;
       }

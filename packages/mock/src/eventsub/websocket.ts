@@ -72,6 +72,16 @@ export class WebSocketSessions {
     return session && session.state !== 'closed' ? session : undefined;
   }
 
+  /**
+   * Whether a message sent to the session now can reach it: false once its client has begun to
+   * close the socket (the platform has read the close frame and routes a conduit's messages to
+   * another shard).
+   */
+  reachable(id: string): boolean {
+    const socket = this.live(id)?.socket;
+    return socket === undefined ? this.live(id) !== undefined : socket.readyState === WebSocket.OPEN;
+  }
+
   /** Marks a session as used (a subscription or a shard), which stops the 4003 countdown. */
   markUsed(session: Session): void {
     clearTimeout(session.unusedTimer);

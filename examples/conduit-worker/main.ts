@@ -37,7 +37,8 @@ if (env.PLATFORM_CLIENT_ID && env.PLATFORM_CLIENT_SECRET && env.PLATFORM_CHANNEL
     for (const end = Date.now() + 5000; first.received + second.received < streamers.length && Date.now() < end; ) await new Promise((resolve) => setTimeout(resolve, 10));
     log(`worker 0 received ${first.received} events, worker 1 ${second.received}.`);
     await second.close();
-    await first.close();
+    // The demo is over for good: the conduit goes, with its subscriptions.
+    await first.teardown();
   } finally {
     await mock.close();
   }

@@ -5,7 +5,7 @@ export interface ConduitWorkerSettings {
   /** Your application's client ID and secret: conduits and their subscriptions use the app token. */
   clientId: string;
   clientSecret: string;
-  /** The conduit to serve; without it the worker creates one (and deletes it again on `close()`). */
+  /** The conduit to serve; without it the worker creates one (`teardown()` deletes it). */
   conduitId?: string | undefined;
   /** The conduit's shard count (1 by default): one WebSocket session per shard. */
   shardCount?: number | undefined;
@@ -29,8 +29,10 @@ export interface ConduitWorker {
   readonly shards: ConduitListener['shards'];
   /** How many events this worker received. */
   readonly received: number;
-  /** Closes its sessions; deletes the subscriptions, and the conduit when this worker created it. */
+  /** Stops this worker (a rolling deploy): closes its sessions and deletes nothing, so the other workers take its shards over. */
   close(): Promise<void>;
+  /** The deployment is gone for good: deletes the conduit, and with it its subscriptions, then stops this worker. */
+  teardown(): Promise<void>;
 }
 
 /**
@@ -86,5 +88,6 @@ export async function startConduitWorker(settings: ConduitWorkerSettings): Promi
       return received;
     },
     close: () => listener.close(),
+    teardown: () => listener.deleteConduit(),
   };
 }

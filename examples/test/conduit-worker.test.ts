@@ -74,11 +74,14 @@ describe('the conduit worker example', () => {
     expect(received).toHaveLength(8);
   });
 
-  it('deletes the conduit it created on close', async () => {
+  it('deletes nothing on close (the other workers go on), and the conduit with its subscriptions on teardown', async () => {
     const worker = await start(0, { shardCount: 2 });
     await worker.close();
+    expect(mock.eventsub.conduits()).toHaveLength(1);
+    expect(subscriptionsOf(mock).length).toBeGreaterThan(0);
+    await worker.teardown();
     workers = [];
     expect(mock.eventsub.conduits()).toEqual([]);
-    expect(subscriptionsOf(mock)).toEqual([]);
+    expect(subscriptionsOf(mock).every((each) => each.status === 'conduit_deleted')).toBe(true);
   });
 });

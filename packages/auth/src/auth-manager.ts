@@ -10,6 +10,7 @@ import {
 } from '@platform/core';
 import { authUrlOf, missingActingUserError, noTokenError, type ClientCore } from '@platform/core/internal';
 import { exchangeCodeGrant, isTokenValid, pollDeviceFlow, refreshGrant, requestAppToken, revokeToken, startDeviceFlow, validationRequest, type Grant } from './oauth';
+import { randomText, sameText } from './secure-text';
 import { copyToken, type TokenStore, type UserToken } from './token-store';
 
 /** A token is renewed when it expires within this margin. */
@@ -57,7 +58,11 @@ export interface DeviceCodeFlow {
   verificationUri: string;
   /** Epoch ms after which the code no longer works. */
   expiresAt: number;
-  /** Polls until the user approves (resolving with the registered user) or the code expires. */
+  /**
+   * Polls until the user approves (resolving with the registered user) or the code expires: at the
+   * platform's interval, never more often than every 5 seconds (RFC 8628's default, also when the
+   * platform says 0), 5 seconds more after each `slow_down`.
+   */
   wait(options?: { signal?: AbortSignal }): Promise<UserToken>;
 }
 
@@ -67,12 +72,62 @@ export interface AuthorizeUrlOptions {
   redirectUri: string;
   /** The scopes to ask the user for; none by default. */
   scopes?: readonly string[];
-  /** Opaque; comes back unchanged. Tie a random one to the browser to refuse forged callbacks. */
+  /**
+   * Opaque; comes back unchanged. Tie a random one to the browser to refuse forged callbacks:
+   * `authorizeRequest()` makes one for you, and `exchangeCode()` checks it.
+   */
   state?: string;
   /** Show the consent page even when the user already authorized the application. */
   forceVerify?: boolean;
-  /** `code` (default) for the authorization code flow, `token` for the implicit flow. */
+  /**
+   * `code` (default) for the authorization code flow; `token` for the implicit flow, which is
+   * **legacy**: the access token comes back in the address (its fragment), where the browser's
+   * history, its extensions and scripts of the page can read it, and it cannot be refreshed.
+   * OAuth's current security advice (RFC 9700) is not to use it. Prefer the authorization code
+   * flow on a server, or the device code flow for an app without one.
+   */
   responseType?: 'code' | 'token';
+}
+
+/** Options of `client.auth.authorizeRequest()`. */
+export interface AuthorizeRequestOptions {
+  /** Must be registered for the application character for character. */
+  redirectUri: string;
+  /** The scopes to ask the user for; none by default. */
+  scopes?: readonly string[];
+  /** Show the consent page even when the user already authorized the application. */
+  forceVerify?: boolean;
+}
+
+/**
+ * A sign-in to start, from `client.auth.authorizeRequest()`: send the browser to `url`, and tie
+ * `state` to that browser (an HttpOnly cookie, or its server session) until the callback.
+ */
+export interface AuthorizeRequest {
+  /** The consent page's address, with `state` in it. */
+  url: string;
+  /** 32 random bytes from the runtime's CSPRNG, base64url: give it back as `expectedState` to `exchangeCode()`. */
+  state: string;
+}
+
+/** Options of `client.auth.exchangeCode()`. */
+export interface ExchangeCodeOptions {
+  /** The `code` of the callback. */
+  code: string;
+  /** The same address as was given to `authorizeUrl()` or `authorizeRequest()`. */
+  redirectUri: string;
+  /**
+   * The `state` of the callback, as received (`null` when the callback had none). With
+   * `expectedState`, both are checked before anything is sent.
+   */
+  state?: string | null | undefined;
+  /**
+   * The state tied to this browser when its sign-in started (`authorizeRequest().state`). When
+   * `state` or `expectedState` is given, the two must be equal (compared in constant time), and
+   * `expectedState` must not have been checked before by this client: each is good for one
+   * callback, whatever comes of it. Otherwise a `PlatformAuthError` is thrown and nothing is sent.
+   */
+  expectedState?: string | undefined;
 }
 
 /** What `client.auth.addUser()` takes: an access token, or a token with what else is known of it. */
@@ -103,13 +158,40 @@ export interface AuthApi {
   refresh(userId: string): Promise<UserToken>;
   /** Revokes a registered user's token (and forgets the user) or a raw token. */
   revoke(userIdOrToken: string): Promise<void>;
-  /** The consent page's address for the authorization code (or implicit) flow. Makes no request. */
+  /**
+   * The consent page's address for the authorization code flow (or the legacy implicit flow),
+   * with the `state` given, if any. Makes no request. `authorizeRequest()` also makes the state.
+   */
   authorizeUrl(options: AuthorizeUrlOptions): string;
-  /** Exchanges an authorization code (the secret travels in the body), registers the user and saves the token. */
-  exchangeCode(options: { code: string; redirectUri: string }): Promise<UserToken>;
+  /**
+   * Starts an authorization code sign-in: a new random `state` (CSPRNG, 32 bytes) and the consent
+   * page's address carrying it. Tie the state to the browser, and pass it as `expectedState` to
+   * `exchangeCode()` with the callback's `state`. Makes no request. (The platform documents no
+   * PKCE, so no `code_challenge` is sent.)
+   */
+  authorizeRequest(options: AuthorizeRequestOptions): AuthorizeRequest;
+  /**
+   * Exchanges an authorization code (the secret travels in the body), registers the user and
+   * saves the token. With `state` and `expectedState`, the callback's state is checked first
+   * (constant time, single use).
+   */
+  exchangeCode(options: ExchangeCodeOptions): Promise<UserToken>;
   /** Starts the device code flow. */
   deviceCode(options?: { scopes?: readonly string[] }): Promise<DeviceCodeFlow>;
 }
+
+/**
+ * How long this client remembers a state it has checked, so that it is refused when it comes
+ * again, and how many it remembers at most (the oldest are forgotten first beyond that).
+ */
+const spentStateMs = 3600_000;
+const maxSpentStates = 10_000;
+
+/**
+ * The shortest wait between two polls of the device code flow, in seconds: RFC 8628's default
+ * (section 3.2). A server that says less (or 0) would otherwise get polls back to back.
+ */
+const minimumPollIntervalSeconds = 5;
 
 /** A platform message as a sentence, to sit inside a longer one. */
 function sentence(text: string): string {
@@ -139,6 +221,8 @@ export class AuthManager implements Authenticator {
    * rejects with this error. Cleared when the user is registered again.
    */
   readonly #removals = new Map<string, PlatformAuthError | undefined>();
+  /** States checked by `exchangeCode()`, and until when each is remembered (single use). */
+  readonly #spentStates = new Map<string, number>();
   #loading: Promise<void> | undefined;
   #app: AppToken | undefined;
   #appPending: Promise<AppToken> | undefined;
@@ -159,6 +243,7 @@ export class AuthManager implements Authenticator {
       refresh: (userId) => this.refresh(userId),
       revoke: (target) => this.revoke(target),
       authorizeUrl: (options) => this.authorizeUrl(options),
+      authorizeRequest: (options) => this.authorizeRequest(options),
       exchangeCode: (options) => this.exchangeCode(options),
       deviceCode: (options) => this.deviceCode(options),
     };
@@ -599,7 +684,7 @@ export class AuthManager implements Authenticator {
     if (user) await this.#forget(user.userId, undefined, undefined);
   }
 
-  /** The consent page's address for the authorization code (or implicit) flow. Makes no request. */
+  /** The consent page's address for the authorization code flow (or the legacy implicit flow). Makes no request. */
   authorizeUrl(options: AuthorizeUrlOptions): string {
     if (!options || typeof options.redirectUri !== 'string' || options.redirectUri === '') {
       throw new PlatformError('client.auth.authorizeUrl() needs a redirectUri registered for the application.');
@@ -611,12 +696,53 @@ export class AuthManager implements Authenticator {
     return `${authUrlOf(this.core)}/authorize?${query.toString()}`;
   }
 
+  /** Starts an authorization code sign-in: a new random state and the consent page's address carrying it. Makes no request. */
+  authorizeRequest(options: AuthorizeRequestOptions): AuthorizeRequest {
+    if (!options || typeof options.redirectUri !== 'string' || options.redirectUri === '') {
+      throw new PlatformError('client.auth.authorizeRequest() needs a redirectUri registered for the application.');
+    }
+    const state = randomText(32, 'client.auth.authorizeRequest()');
+    const url = this.authorizeUrl({ redirectUri: options.redirectUri, scopes: options.scopes, forceVerify: options.forceVerify, state, responseType: 'code' });
+    return { url, state };
+  }
+
   /** Exchanges an authorization code (the secret travels in the body), registers the user and saves the token. */
-  async exchangeCode(options: { code: string; redirectUri: string }): Promise<UserToken> {
+  async exchangeCode(options: ExchangeCodeOptions): Promise<UserToken> {
     const secret = this.core.clientSecret;
     if (!secret) throw new PlatformAuthError('A clientSecret is required to exchange an authorization code.');
+    if (options.state !== undefined || options.expectedState !== undefined) this.#checkState(options.state, options.expectedState);
     const grant = await exchangeCodeGrant(this.core, secret, options.code, options.redirectUri);
     return this.#registerGrant(grant);
+  }
+
+  /**
+   * The callback's state against the one tied to the browser: equal (constant-time compare), and
+   * the expected one not checked before by this client. A state is spent by its first check,
+   * whatever comes of it, as the spec's flow wants ("a state is good for one callback").
+   */
+  #checkState(state: string | null | undefined, expected: string | undefined): void {
+    const refused = (why: string) => new PlatformAuthError(`${why}, so the code was not exchanged. Start the sign-in again.`);
+    if (typeof expected !== 'string' || expected === '') throw refused('No sign-in state is tied to this browser (expectedState is missing)');
+    const now = this.core.clock.now();
+    const spentUntil = this.#spentStates.get(expected);
+    if (spentUntil !== undefined && spentUntil > now) throw refused('This sign-in state was already used: a state is good for one callback');
+    this.#spend(expected, now);
+    if (typeof state !== 'string' || state === '') throw refused('The callback carries no state');
+    if (!sameText(state, expected)) throw refused('The state of the callback differs from the one tied to this browser: the answer may be forged');
+  }
+
+  /** Remembers a checked state, first forgetting the expired ones (then the oldest) when full. */
+  #spend(state: string, now: number): void {
+    const spent = this.#spentStates;
+    spent.delete(state);
+    if (spent.size >= maxSpentStates) {
+      for (const [each, until] of spent) if (until <= now) spent.delete(each);
+      for (const each of spent.keys()) {
+        if (spent.size < maxSpentStates) break;
+        spent.delete(each);
+      }
+    }
+    spent.set(state, now + spentStateMs);
   }
 
   /** Asks the platform who owns a new token, then registers that user. */
@@ -643,7 +769,7 @@ export class AuthManager implements Authenticator {
       verificationUri: started.verificationUri,
       expiresAt,
       wait: async ({ signal } = {}) => {
-        let interval = started.interval * 1000;
+        let interval = Math.max(started.interval, minimumPollIntervalSeconds) * 1000;
         for (;;) {
           if (this.core.clock.now() + interval >= expiresAt) {
             await this.core.clock.sleep(Math.max(0, expiresAt - this.core.clock.now()), signal);

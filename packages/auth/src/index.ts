@@ -1,3 +1,13 @@
 export { platformAuth, authOf, type PlatformAuthOptions } from './platform-auth';
-export { AuthManager, type AuthApi, type AppToken, type DeviceCodeFlow, type AuthorizeUrlOptions, type UserTokenInput } from './auth-manager';
+export {
+  AuthManager,
+  type AuthApi,
+  type AppToken,
+  type DeviceCodeFlow,
+  type AuthorizeUrlOptions,
+  type AuthorizeRequestOptions,
+  type AuthorizeRequest,
+  type ExchangeCodeOptions,
+  type UserTokenInput,
+} from './auth-manager';
 export { MemoryTokenStore, isUserToken, type TokenStore, type UserToken } from './token-store';

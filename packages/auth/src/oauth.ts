@@ -88,7 +88,8 @@ export async function startDeviceFlow(core: ClientCore, scopes: readonly string[
     userCode: text(body.user_code),
     verificationUri: text(body.verification_uri),
     expiresIn: typeof body.expires_in === 'number' ? body.expires_in : 1800,
-    interval: typeof body.interval === 'number' ? body.interval : 5,
+    // A missing or broken interval is RFC 8628's default; the flow keeps at least that between polls.
+    interval: typeof body.interval === 'number' && Number.isFinite(body.interval) ? body.interval : 5,
   };
 }
 

@@ -11,3 +11,4 @@ export {
   type UserTokenInput,
 } from './auth-manager';
 export { MemoryTokenStore, isUserToken, type TokenStore, type UserToken } from './token-store';
+export { verifyExtensionJwt, minimumExtensionSecretBytes, type VerifyExtensionJwtOptions, type ExtensionJwtPayload } from './extension-jwt';

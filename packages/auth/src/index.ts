@@ -10,5 +10,5 @@ export {
   type ExchangeCodeOptions,
   type UserTokenInput,
 } from './auth-manager';
-export { MemoryTokenStore, isUserToken, type TokenStore, type UserToken } from './token-store';
+export { MemoryTokenStore, isUserToken, type TokenStore, type UserToken, type TokenEncryption } from './token-store';
 export { verifyExtensionJwt, minimumExtensionSecretBytes, type VerifyExtensionJwtOptions, type ExtensionJwtPayload } from './extension-jwt';

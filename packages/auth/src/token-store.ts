@@ -34,6 +34,38 @@ export interface TokenStore {
 }
 
 /**
+ * Encryption of a stored token, for the stores that keep tokens outside the process
+ * (`FileTokenStore`, `redisTokenStore()`, the `encryption` option of each): `encrypt` turns the
+ * token's JSON into the text that is stored, `decrypt` turns that text back. Either may be async
+ * (a key service). Use authenticated encryption (AES-GCM, say), so that a wrong key or a changed
+ * value fails in `decrypt` instead of giving other text; keep the key out of the store.
+ *
+ * @example
+ * import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+ * const key = Buffer.from(process.env.TOKEN_KEY!, 'base64'); // 32 bytes
+ * const encryption: TokenEncryption = {
+ *   encrypt(text) {
+ *     const iv = randomBytes(12);
+ *     const cipher = createCipheriv('aes-256-gcm', key, iv);
+ *     const body = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
+ *     return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64');
+ *   },
+ *   decrypt(text) {
+ *     const data = Buffer.from(text, 'base64');
+ *     const decipher = createDecipheriv('aes-256-gcm', key, data.subarray(0, 12));
+ *     decipher.setAuthTag(data.subarray(12, 28));
+ *     return Buffer.concat([decipher.update(data.subarray(28)), decipher.final()]).toString('utf8');
+ *   },
+ * };
+ */
+export interface TokenEncryption {
+  /** Turns a token's JSON into the text to store. Its output must be a string. */
+  encrypt(text: string): string | Promise<string>;
+  /** Turns a stored text back into the token's JSON; throws when it cannot (a wrong key). */
+  decrypt(text: string): string | Promise<string>;
+}
+
+/**
  * A token store in memory: the default, lost when the process ends. Its lock serialises the
  * refreshes of clients that share it within one process.
  */

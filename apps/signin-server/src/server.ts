@@ -184,10 +184,10 @@ export async function createSigninServer(options: SigninServerOptions): Promise<
     const previous = cookies.get(flowCookie);
     if (previous !== undefined) pending.delete(previous);
     const flowId = randomId();
-    const state = randomId();
+    // The library makes the state (32 bytes of the CSPRNG) and the address that carries it.
+    const { url: location, state } = auth.authorizeRequest({ redirectUri, scopes });
     const maxAge = Math.max(1, Math.floor(signinTimeout / 1000));
     remember(pending, flowId, { state, expiresAt: Date.now() + signinTimeout });
-    const location = auth.authorizeUrl({ redirectUri, scopes, state });
     redirect(response, location, { 'Set-Cookie': cookie(flowCookie, flowId, maxAge) });
   }
 
@@ -233,7 +233,9 @@ export async function createSigninServer(options: SigninServerOptions): Promise<
     }
     let user: UserToken;
     try {
-      user = await auth.exchangeCode({ code, redirectUri });
+      // Checked above already (to refuse an error answer of a forged callback too); the library
+      // checks again, once per state, before it sends the code.
+      user = await auth.exchangeCode({ code, redirectUri, state, expectedState: flow.state });
     } catch (failure) {
       const status = failure instanceof PlatformApiError ? ` (status ${failure.status})` : '';
       log(`signin-server: the code exchange failed${status}: ${describe(failure)}`);
@@ -280,7 +282,7 @@ export async function createSigninServer(options: SigninServerOptions): Promise<
   };
 }
 
-/** 32 random bytes, base64url: a state, a flow id or a session id. */
+/** 32 random bytes, base64url: a flow id or a session id. */
 function randomId(): string {
   return randomBytes(32).toString('base64url');
 }

@@ -1,4 +1,4 @@
-import { isUserToken, type TokenStore, type UserToken } from '@platform/auth';
+import { isUserToken, type TokenEncryption, type TokenStore, type UserToken } from '@platform/auth';
 import { PlatformError } from '@platform/core';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -18,6 +18,14 @@ export interface RedisTokenStoreOptions extends RedisConnectionOptions {
    * `PlatformError`. Default 60 000 ms: two leases, so that a waiter outlives a dead holder's lease.
    */
   lockTimeoutMs?: number | undefined;
+  /**
+   * Encrypts each token before it reaches Redis: `encrypt` turns the token's JSON into the value
+   * stored in the hash, `decrypt` turns it back (see `TokenEncryption` of `@platform/auth`). Redis
+   * then holds no token in clear text: not in its memory, its persistence files, its replicas or
+   * its `MONITOR` output. A failing hook is a `PlatformError` whose message holds no token; every
+   * value must then be encrypted (a clear one fails in `decrypt`).
+   */
+  encryption?: TokenEncryption | undefined;
 }
 
 /** A token store on Redis, as `redisTokenStore()` returns it. */
@@ -43,7 +51,8 @@ const releaseScript = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redi
  * `new Platform({ tokens })` (or `platformAuth({ tokens })`) in each of them, and a user's token is
  * refreshed exactly once whatever the number of processes that find it expired.
  *
- * - Tokens are kept as JSON in one hash, `<prefix>tokens` (field: the user ID).
+ * - Tokens are kept as JSON in one hash, `<prefix>tokens` (field: the user ID), encrypted first
+ *   with the `encryption` option.
  * - `lock(userId, work)` is a Redis lock, `<prefix>lock:<userId>`: taken with `SET NX PX` and a
  *   random owner token, renewed every third of `lockLeaseMs` while `work` runs, and released in
  *   the end by a compare-and-delete script. Waiters poll with a short backoff (5 ms, up to
@@ -65,13 +74,17 @@ const releaseScript = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redi
  * // ... on shutdown:
  * await tokens.close();
  * @throws {PlatformError} synchronously for bad options (neither or both of `url` and `client`, a
- * lease or timeout that is not a positive number).
+ * lease or timeout that is not a positive number, an `encryption` that is not two functions).
  */
 export function redisTokenStore(options: RedisTokenStoreOptions): RedisTokenStore {
   const connection = new RedisConnection(options, 'redisTokenStore()');
   const leaseMs = duration(options.lockLeaseMs, 'lockLeaseMs', defaultLeaseMs);
   const timeoutMs = duration(options.lockTimeoutMs, 'lockTimeoutMs', defaultTimeoutMs);
-  return new RedisTokens(connection, leaseMs, timeoutMs);
+  const encryption = options.encryption;
+  if (encryption !== undefined && (typeof encryption !== 'object' || encryption === null || typeof encryption.encrypt !== 'function' || typeof encryption.decrypt !== 'function')) {
+    throw new PlatformError('redisTokenStore(): encryption must be { encrypt(text), decrypt(text) }, two functions.');
+  }
+  return new RedisTokens(connection, leaseMs, timeoutMs, encryption);
 }
 
 function duration(value: unknown, name: string, fallback: number): number {
@@ -97,13 +110,15 @@ class RedisTokens implements RedisTokenStore {
   readonly #leaseMs: number;
   readonly #timeoutMs: number;
   readonly #hash: string;
+  readonly #encryption: TokenEncryption | undefined;
   /** This process's callers of `lock()`, one after another per user, so only the first polls Redis. */
   readonly #queues = new Map<string, Promise<unknown>>();
   /** The users whose lock this store holds now. */
   readonly #holding = new Set<string>();
 
-  constructor(connection: RedisConnection, leaseMs: number, timeoutMs: number) {
+  constructor(connection: RedisConnection, leaseMs: number, timeoutMs: number, encryption: TokenEncryption | undefined) {
     this.#connection = connection;
+    this.#encryption = encryption;
     this.#leaseMs = leaseMs;
     this.#timeoutMs = timeoutMs;
     this.#hash = `${connection.prefix}tokens`;
@@ -112,13 +127,13 @@ class RedisTokens implements RedisTokenStore {
   async get(userId: string): Promise<UserToken | undefined> {
     checkUserId(userId, 'get');
     const text = await this.#connection.run(`reading the token of user ${userId}`, (redis) => redis.hget(this.#hash, userId));
-    return text === null ? undefined : this.#parse(userId, text);
+    return text === null ? undefined : this.#tokenOf(userId, text);
   }
 
   async set(token: UserToken): Promise<void> {
     checkToken(token);
     const { userId } = token;
-    const text = JSON.stringify({ ...token, scopes: [...token.scopes] });
+    const text = await this.#encrypt(userId, JSON.stringify({ ...token, scopes: [...token.scopes] }));
     const write = () => this.#connection.run(`saving the token of user ${userId}`, (redis) => redis.hset(this.#hash, userId, text));
     if (!this.#holding.has(userId)) {
       await write();
@@ -147,7 +162,7 @@ class RedisTokens implements RedisTokenStore {
 
   async list(): Promise<UserToken[]> {
     const all = await this.#connection.run('listing the tokens', (redis) => redis.hgetall(this.#hash));
-    return Object.entries(all).map(([userId, text]) => this.#parse(userId, text));
+    return Promise.all(Object.entries(all).map(([userId, text]) => this.#tokenOf(userId, text)));
   }
 
   lock<T>(userId: string, work: () => Promise<T>): Promise<T> {
@@ -203,6 +218,43 @@ class RedisTokens implements RedisTokenStore {
       }
       // Jitter, so that waiters of several processes do not poll in step.
       await sleep(Math.min(delay + Math.random() * delay, Math.max(1, deadline - Date.now())));
+    }
+  }
+
+  /** The value to store for a token's JSON: the JSON itself, or its encrypted text. */
+  async #encrypt(userId: string, json: string): Promise<string> {
+    const encryption = this.#encryption;
+    if (!encryption) return json;
+    let text: unknown;
+    try {
+      text = await encryption.encrypt(json);
+    } catch (error) {
+      throw new PlatformError(`redisTokenStore(): encrypt failed for the token of user ${userId}, so it was not saved.`, { cause: error });
+    }
+    if (typeof text !== 'string' || text === '') throw new PlatformError(`redisTokenStore(): encrypt must return a non-empty string; the token of user ${userId} was not saved.`);
+    return text;
+  }
+
+  /** The token of a stored value: the value's JSON, decrypted first with `encryption`. */
+  async #tokenOf(userId: string, value: string): Promise<UserToken> {
+    const encryption = this.#encryption;
+    if (!encryption) return this.#parse(userId, value);
+    const failed = (what: string, cause?: unknown) =>
+      new PlatformError(
+        `The token of user ${userId} in Redis at ${this.#connection.address} (${this.#hash}) could not be decrypted: ${what} (a wrong key, or a value not written with this encryption).`,
+        cause === undefined ? undefined : { cause },
+      );
+    let text: unknown;
+    try {
+      text = await encryption.decrypt(value);
+    } catch (error) {
+      throw failed('decrypt failed', error);
+    }
+    if (typeof text !== 'string') throw failed('decrypt did not return a string');
+    try {
+      return this.#parse(userId, text);
+    } catch {
+      throw failed('decrypt gave something that is not its token');
     }
   }
 

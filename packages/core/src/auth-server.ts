@@ -33,7 +33,9 @@ export interface AuthServerAnswer {
 /**
  * Sends a request to the OAuth server with the client's timeout and retries (never a call's),
  * outside every rate-limit bucket. An answer outside 2xx is a PlatformApiError whose message is
- * the platform's message alone. Nothing of the form (secrets, tokens) appears in any message.
+ * the platform's message alone, except a redirect's, which is never followed (see `fetchSender()`):
+ * `The platform answered with a redirect; ... (307 on POST /oauth2/token)`. Nothing of the form
+ * (secrets, tokens) appears in any message.
  */
 export async function authServerRequest(core: ClientCore, request: AuthServerRequest): Promise<AuthServerAnswer> {
   const url = `${authUrlOf(core)}/${request.path}`;
@@ -87,7 +89,8 @@ export async function authServerRequest(core: ClientCore, request: AuthServerReq
       continue;
     }
     const fields = apiErrorFields(answer, request.method, url);
-    const error = new PlatformApiError(fields.message, fields);
+    // The platform's message alone; a redirect, whose message is the client's, names the request too.
+    const error = new PlatformApiError(status < 400 ? `${fields.message} (${status} on ${label})` : fields.message, fields);
     settled(core, sentEvent, started, status, 'throw', 0, error);
     throw error;
   }

@@ -176,13 +176,15 @@ export function platformMessage(body: unknown, answer: Pick<Answer, 'status' | '
 
 /**
  * The fields of a PlatformApiError for an answer outside 2xx, and the platform's `message` (the
- * whole message of an OAuth server error; API errors add the status and the path).
+ * whole message of an OAuth server error; API errors add the status and the path). A redirect (a
+ * 3xx, or status 0: the `opaqueredirect` a browser's fetch gives for one) is not followed: its
+ * message says so instead of the platform's.
  */
 export function apiErrorFields(answer: Answer, method: string, url: string) {
   const body = errorBody(answer.text);
   const label = (body as Record<string, unknown> | null | undefined)?.error;
   return {
-    message: platformMessage(body, answer),
+    message: answer.status < 400 ? 'The platform answered with a redirect, which is not followed' : platformMessage(body, answer),
     status: answer.status,
     method,
     url,

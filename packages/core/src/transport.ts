@@ -45,12 +45,18 @@ export interface Sending {
  */
 export type Sender = (exchange: Exchange) => Sending;
 
-/** A sender over a fetch function (the user's, or the runtime's global fetch). */
+/**
+ * A sender over a fetch function (the user's, or the runtime's global fetch). Redirects are not
+ * followed (`redirect: 'manual'`), as `node:http` follows none: a 3xx reaches the pipeline, which
+ * turns it into a PlatformApiError, so a token, a client secret or a refresh token never goes to the
+ * address a redirect names. Browsers hide such an answer behind status 0 (an `opaqueredirect`),
+ * which the pipeline treats the same way.
+ */
 export function fetchSender(fetch: FetchFunction): Sender {
   return (exchange) => {
     const controller = new AbortController();
     return {
-      answer: fetch(exchange.url, { method: exchange.method, headers: exchange.headers, body: exchange.body, signal: controller.signal }).then(
+      answer: fetch(exchange.url, { method: exchange.method, headers: exchange.headers, body: exchange.body, redirect: 'manual', signal: controller.signal }).then(
         // The body is part of the attempt: a server that stalls mid-body is cut off by the same timer.
         (response) => response.text().then((text) => ({ status: response.status, statusText: response.statusText, headers: response.headers, text })),
       ),

@@ -12,8 +12,11 @@ export default defineConfig({
     // The same for `#diagnostics`: node:diagnostics_channel's channels on Node, none elsewhere.
     diagnostics: 'src/diagnostics.ts',
     'diagnostics.node': 'src/diagnostics.node.ts',
+    // And `#server-guards`: the cleartext check and the hidden internals of servers, none in browsers.
+    'server-guards': 'src/server-guards.ts',
+    'server-guards.server': 'src/server-guards.server.ts',
   },
-  external: ['#runtime-sender', '#diagnostics'],
+  external: ['#runtime-sender', '#diagnostics', '#server-guards'],
   format: ['esm', 'cjs'],
   // Shared chunks in both formats: the entries then share one copy of each class and module state
   // (a CommonJS `internal` entry of its own would hold a second ClientCore, pipeline and errors).

@@ -10,7 +10,7 @@ export type { PlatformOptions } from './platform-base';
  * and the client events.
  *
  * @throws PlatformError for a bad option (no clientId, a negative timeout, a token store missing
- * a method...).
+ * a method, an `http:` or `ws:` address on a host other than this machine...).
  * @example
  * const client = new Platform({ clientId, clientSecret, tokens });
  * await client.auth.addUser(accessToken);

@@ -1,4 +1,5 @@
 import { createMockPlatform, type MockPlatform } from '@platform/mock';
+import { inspect, format } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as everything from '../src/index';
 import { MemoryTokenStore, Platform, PlatformError, PlatformScopeError, type RateLimitState } from '../src/index';
@@ -237,5 +238,41 @@ describe('client.eventsub', () => {
       "client.eventsub.webhook() subscribes with the app token, which needs a clientSecret, so it runs on a server. This is the browser build of @platform/client; on a server or an edge runtime use eventSubWebhook from '@platform/eventsub-webhook'.",
     );
     expect(() => client.eventsub.conduit()).toThrow(browser.PlatformError);
+  });
+});
+
+describe('secure by default (issue 26)', () => {
+  it('console.log(client) and util.inspect(client), at any depth with hidden properties, show no secret and no token of a registered user or the app', async () => {
+    const { client } = await start();
+    const issued = mock!.issueToken({ clientId: 'app-1', userId: '100', scopes: ['moderator:read:chatters'], refresh: true });
+    await client.auth.addUser({ accessToken: issued.accessToken, refreshToken: issued.refreshToken });
+    // The app token is fetched and held too.
+    await client.chat.globalEmotes();
+    const app = await client.auth.appToken();
+    const secrets = ['secret-value-1', issued.accessToken, issued.refreshToken!, app.accessToken];
+    expect(secrets.every((value) => typeof value === 'string' && value.length > 8)).toBe(true);
+    for (const target of [client, client.as('100'), client.as('app'), client.auth, { client }]) {
+      const texts = [format('%o', target), format('%O', target), inspect(target, { depth: Infinity, showHidden: true, getters: true }), JSON.stringify(target)];
+      for (const text of texts) for (const value of secrets) expect(text).not.toContain(value);
+    }
+    expect(inspect(client, { depth: Infinity })).toContain('ClientCore { clientId: "app-1" }');
+  });
+
+  it('refuses an http: or ws: address on a host other than this machine', () => {
+    expect(() => new Platform({ clientId: 'c', baseUrl: 'http://api.example.com/helix' })).toThrow(
+      new PlatformError('The baseUrl option must be an https: address: http: is cleartext, allowed only on a loopback host (localhost, 127.x.x.x, [::1]) for local tests; got "http://api.example.com".'),
+    );
+    expect(() => new Platform({ clientId: 'c', authUrl: 'http://id.example.com/oauth2' })).toThrow('The authUrl option must be an https: address');
+    expect(() => new Platform({ clientId: 'c', eventSubWsUrl: 'ws://eventsub.example.com/ws' })).toThrow('The eventSubWsUrl option must be a wss: address');
+    expect(() => new Platform({ clientId: 'c', baseUrl: 'http://localhost:8080/helix', authUrl: 'http://[::1]:8080/oauth2', eventSubWsUrl: 'ws://127.0.0.1:8080/ws' })).not.toThrow();
+  });
+
+  it('refuses a request() path with a dot segment before anything is sent', async () => {
+    const { client } = await start();
+    const before = mock!.requests.length;
+    await expect(client.request({ method: 'POST', path: '/../oauth2/revoke' })).rejects.toThrow(
+      'client.request() needs a path under the base URL, starting with / and without . or .. segments; got "/../oauth2/revoke".',
+    );
+    expect(mock!.requests.length).toBe(before);
   });
 });

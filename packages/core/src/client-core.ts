@@ -9,10 +9,12 @@ import {
   checkOptions,
   clientOptionRules,
   defaultBaseUrl,
+  nonEmptyString,
   type ClientOptions,
 } from './options';
 import { fetchSender, type Sender } from './transport';
 import { runtimeSender } from '#runtime-sender';
+import { serverGuard } from '#server-guards';
 
 /**
  * The shared state of a client and all its views: settings, buckets, events and the
@@ -53,10 +55,13 @@ export class ClientCore {
   declare readonly options: Readonly<ClientOptions>;
 
   constructor(options: ClientOptions) {
-    if (typeof options !== 'object' || options === null || typeof options.clientId !== 'string' || options.clientId === '') {
+    if (!nonEmptyString(options?.clientId)) {
       throw new PlatformError('A clientId is required: new Platform({ clientId, clientSecret }).');
     }
     checkOptions(options, clientOptionRules, (name) => `The ${name} option`);
+    // On servers: internals hidden from `console.log()`, no address in cleartext to another host.
+    const cleartext = serverGuard?.(this, options);
+    if (cleartext) throw new PlatformError(cleartext);
     const send = options.fetch
       ? fetchSender(options.fetch)
       : // The global fetch is read at each request, as on Node: a wrapper installed after the

@@ -3,7 +3,7 @@ import { PlatformError } from './errors/platform-error';
 import type { ClientEventListener, ClientEventName } from './events';
 import { clientInternals, internalsOf, type ClientHandle } from './internals';
 import { encodeQuery } from './operation';
-import { describe, type ClientOptions } from './options';
+import { describe, nonEmptyString, type ClientOptions } from './options';
 import { runCall } from './pipeline';
 import type { HttpMethod, QueryValue, RateLimitState, RequestOptions } from './types';
 
@@ -53,6 +53,9 @@ export class PlatformClient implements ClientHandle {
    * Sends a call that has no dedicated method, through the whole pipeline (token, bucket,
    * retries, errors). Resolves with the parsed JSON, or with no value on 204 or an empty body.
    *
+   * @throws PlatformError, before anything is sent, for an unknown method or a path that does not
+   * start with `/` or has a `.` or `..` segment (`%2e` too): resolved by the URL parser, it would
+   * reach an address outside the base URL with the call's token.
    * @example
    * const users = await client.request<{ data: User[] }>({ method: 'GET', path: '/users', query: { login: ['a', 'b'] } });
    */
@@ -60,8 +63,13 @@ export class PlatformClient implements ClientHandle {
     const { core, defaults } = this[clientInternals];
     const method = request?.method;
     if (!methods.has(method)) throw new PlatformError(`client.request() needs a method (GET, POST, PUT, PATCH or DELETE); got ${describe(method)}.`);
-    if (typeof request.path !== 'string' || !request.path.startsWith('/')) {
-      throw new PlatformError(`client.request() needs a path under the base URL starting with /; got ${describe(request.path)}.`);
+    // A `.` or `..` segment (also written `%2e`, or after `\`, a separator for the URL parser) would
+    // leave the base URL once the parser resolves it: `/../oauth2/revoke` would take the bearer token
+    // to the OAuth server. Refused up to the query, with the trailing spaces the parser drops, and so
+    // is a control character (the parser drops tabs and line breaks, joining what they split).
+    // eslint-disable-next-line no-control-regex -- control characters are what it refuses
+    if (typeof request.path !== 'string' || !/^(?![^?]*([/\\](\.|%2e){1,2}([/\\?#]|\s*$)|[\0-\x1f]))\//i.test(request.path)) {
+      throw new PlatformError(`client.request() needs a path under the base URL, starting with / and without . or .. segments; got ${describe(request.path)}.`);
     }
     // No limit: V8 answers a path it split before from its cache (a second `?` was dropped either way).
     const [path, inlineQuery] = request.path.split('?') as [string, string | undefined];
@@ -78,7 +86,7 @@ export class PlatformClient implements ClientHandle {
    * this client's core and is of the same class, so a subclass's groups come along.
    */
   as(userId: string): this {
-    if (typeof userId !== 'string' || userId === '') throw new PlatformError(`client.as() needs a user ID or 'app'; got ${String(userId)}.`);
+    if (!nonEmptyString(userId)) throw new PlatformError(`client.as() needs a user ID or 'app'; got ${String(userId)}.`);
     const internals = this[clientInternals];
     const view = Object.assign(Object.create(Object.getPrototypeOf(this) as object) as this, this);
     (view as { [clientInternals]: unknown })[clientInternals] = { core: internals.core, defaults: { ...internals.defaults, as: userId } };
@@ -112,7 +120,8 @@ export class PlatformClient implements ClientHandle {
  * registered users and the app token.
  *
  * @throws PlatformError for a bad option (no clientId, a negative timeout, an unknown rateLimit
- * mode...) or when the runtime has no fetch and none is given.
+ * mode...; on a server, an `http:` or `ws:` address on a host other than this machine) or when the
+ * runtime has no fetch and none is given.
  * @example
  * const client = createClient({ clientId, token });
  * const emotes = await globalEmotes(client);

@@ -30,7 +30,8 @@ export interface ClientOptions {
   /** Milliseconds per attempt, including reading the body. Default 15000. */
   timeout?: number | undefined;
   /**
-   * The fetch function every request is sent with. Without it the client uses the global fetch;
+   * The fetch function every request is sent with, with `redirect: 'manual'` (a redirect is a
+   * PlatformApiError, never followed). Without it the client uses the global fetch;
    * on Node, `node:http` instead, as long as the global fetch is Node's own and undici's global
    * dispatcher is its plain `Agent` (see the README's Transport part). Required when the runtime
    * has no global fetch.
@@ -38,11 +39,15 @@ export interface ClientOptions {
   fetch?: FetchFunction | undefined;
   /** Used when the runtime has no global WebSocket. */
   webSocket?: unknown;
-  /** The platform's API address. Default `https://api.twitch.tv/helix`. */
+  /**
+   * The platform's API address. Default `https://api.twitch.tv/helix`. On a server (Node, Deno,
+   * Bun, edge runtimes) `http:` is refused except on a loopback host (`localhost`, 127.x.x.x,
+   * `[::1]`), as it is for `authUrl` and `eventSubWsUrl` (`ws:`).
+   */
   baseUrl?: string | undefined;
-  /** The platform's OAuth server. Default `https://id.twitch.tv/oauth2`. */
+  /** The platform's OAuth server. Default `https://id.twitch.tv/oauth2`; `http:` only on a loopback host (see `baseUrl`). */
   authUrl?: string | undefined;
-  /** The EventSub WebSocket address. Default `wss://eventsub.wss.twitch.tv/ws`. */
+  /** The EventSub WebSocket address. Default `wss://eventsub.wss.twitch.tv/ws`; `ws:` only on a loopback host (see `baseUrl`). */
   eventSubWsUrl?: string | undefined;
   /** Where time and randomness come from; tests pass a virtual clock. */
   clock?: Clock | undefined;

@@ -45,7 +45,7 @@ describe('values in messages', () => {
     );
     const client = createClient({ clientId: 'c', token: 't', fetch: () => Promise.reject(new Error('nothing is sent')) });
     await expect(client.request({ method: 'GET', path: 'p'.repeat(600) })).rejects.toThrow(
-      `client.request() needs a path under the base URL starting with /; got "${'p'.repeat(40)}…" (600 characters).`,
+      `client.request() needs a path under the base URL, starting with / and without . or .. segments; got "${'p'.repeat(40)}…" (600 characters).`,
     );
     await expect(client.request({ method: 'M'.repeat(100) as 'GET', path: '/users' })).rejects.toThrow(`got "${'M'.repeat(40)}…" (100 characters).`);
   });

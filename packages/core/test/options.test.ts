@@ -86,7 +86,7 @@ describe('calls without a token (core alone)', () => {
 
   it('refuses a bad request shape', async () => {
     await expect(client.request({ method: 'FETCH' as 'GET', path: '/users' })).rejects.toThrow('client.request() needs a method (GET, POST, PUT, PATCH or DELETE); got "FETCH".');
-    await expect(client.request({ method: 'GET', path: 'users' })).rejects.toThrow('client.request() needs a path under the base URL starting with /; got "users".');
+    await expect(client.request({ method: 'GET', path: 'users' })).rejects.toThrow('client.request() needs a path under the base URL, starting with / and without . or .. segments; got "users".');
   });
 
   it('as() needs an identity', () => {

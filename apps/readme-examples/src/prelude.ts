@@ -168,7 +168,7 @@ export async function startPrelude(): Promise<Prelude> {
   const moderatorToken = mock.issueToken({ clientId, userId: moderator.id, scopes }).accessToken;
   const port = await freePort();
   const secret = 'readme-webhook-secret';
-  const extensionSecret = Buffer.from('readme-extension-shared-secret').toString('base64');
+  const extensionSecret = Buffer.from('readme-extension-shared-secret-of-32+bytes').toString('base64');
   mock.extensions.add({ clientId: 'readme-extension', name: 'Readme Extension', ownerId: broadcaster.id, secret: extensionSecret, version: '1.0.0' });
 
   // The network, as the examples see it.

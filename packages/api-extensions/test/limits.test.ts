@@ -22,7 +22,7 @@ import { stubClient, type SeenRequest } from './stub';
 const long = (length: number) => 'x'.repeat(length);
 /** How a message shows a long text: its first 40 characters, an ellipsis and its length. */
 const shown = (text: string) => `${JSON.stringify(`${text.slice(0, 40)}…`)} (${text.length} characters)`;
-const extension: ExtensionCredentials = { clientId: 'ext', secret: Buffer.from('a secret of the extension').toString('base64'), ownerId: '1' };
+const extension: ExtensionCredentials = { clientId: 'ext', secret: Buffer.from('a secret of the extension, 32 bytes or more').toString('base64'), ownerId: '1' };
 const withJwt = { extension };
 
 /** Runs a call that must fail; a paginator throws synchronously, the others reject. */

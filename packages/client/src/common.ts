@@ -103,6 +103,14 @@ export {
   type UserTokenInput,
   type TokenStore,
   type UserToken,
+  type TokenEncryption,
+  verifyExtensionJwt,
+  minimumExtensionSecretBytes,
+  type VerifyExtensionJwtOptions,
+  type ExtensionJwtPayload,
+  type AuthorizeRequest,
+  type AuthorizeRequestOptions,
+  type ExchangeCodeOptions,
 } from '@platform/auth';
 export {
   chatters,

@@ -20,6 +20,12 @@ import { describe } from './options';
 const lifetime = 300;
 
 /**
+ * The shortest secret accepted, in bytes once decoded: HS256 needs a key at least as long as its
+ * hash (RFC 7518, section 3.2), and the platform's extension secrets are 32 random bytes.
+ */
+const minimumSecretBytes = 32;
+
+/**
  * An extension, as its JWT is signed: the `extension` request option of the operations that take
  * only such a JWT. The secret is never part of an error message.
  */
@@ -51,7 +57,10 @@ export interface ExtensionJwtClaims {
   };
 }
 
-/** The claims a call adds, beyond `exp`, `user_id` and `role`. */
+/**
+ * The claims a call adds, beyond `exp`, `user_id` and `role`: only these two are taken from what a
+ * call gives, and the three fixed ones are set after them, so no call can change them.
+ */
 export type ExtensionJwtCallClaims = Pick<ExtensionJwtClaims, 'channel_id' | 'pubsub_perms'>;
 
 /** What a message says of a broken field of the `extension` option: its kind, never its text. */
@@ -94,7 +103,31 @@ function secretBytes(secret: string): Uint8Array<ArrayBuffer> {
     // The runtime's own message is left out: some quote the text they could not decode.
     throw new PlatformError('The request option extension.secret is not base64; pass the secret as the platform gives it (the content of a secret from extensionSecrets()).');
   }
+  if (binary.length < minimumSecretBytes) {
+    throw new PlatformError(
+      `The request option extension.secret is ${binary.length} bytes long once decoded; an extension secret is at least ${minimumSecretBytes} bytes: pass the secret as the platform gives it (the content of a secret from extensionSecrets()).`,
+    );
+  }
   return Uint8Array.from(binary, (character) => character.charCodeAt(0));
+}
+
+/**
+ * The claims a caller may set, taken one by one from what it gave (a JavaScript caller, or one
+ * whose object was built from input, may pass anything): `channel_id` as a string, and
+ * `pubsub_perms` with its `listen` and `send` lists of strings. Nothing else is copied.
+ */
+function callClaims(given: unknown): ExtensionJwtCallClaims {
+  const claims: ExtensionJwtCallClaims = {};
+  if (typeof given !== 'object' || given === null) return claims;
+  const { channel_id: channel, pubsub_perms: perms } = given as Record<string, unknown>;
+  if (typeof channel === 'string') claims.channel_id = channel;
+  if (typeof perms === 'object' && perms !== null) {
+    const strings = (list: unknown) => (Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : undefined);
+    const listen = strings((perms as Record<string, unknown>).listen);
+    const send = strings((perms as Record<string, unknown>).send);
+    claims.pubsub_perms = { ...(listen ? { listen } : {}), ...(send ? { send } : {}) };
+  }
+  return claims;
 }
 
 /**
@@ -104,7 +137,8 @@ function secretBytes(secret: string): Uint8Array<ArrayBuffer> {
  * `extension` request option; this is for calls made some other way.
  *
  * @throws PlatformError when `extension` is not `{ clientId, secret, ownerId }` of non-empty strings,
- * the secret is not base64, or the runtime has no Web Crypto. No message holds the secret.
+ * the secret is not base64 or shorter than 32 bytes once decoded, or the runtime has no Web
+ * Crypto. No message holds the secret.
  * @example
  * const jwt = await signExtensionJwt({ clientId, secret, ownerId }, { channel_id: '1234' });
  */
@@ -113,7 +147,8 @@ export async function signExtensionJwt(extension: ExtensionCredentials, claims: 
   const subtle = (globalThis.crypto as Crypto | undefined)?.subtle;
   if (!subtle) throw new PlatformError('Signing an extension JWT needs Web Crypto (crypto.subtle), which this runtime does not provide; browsers give it to secure (https) pages only.');
   const key = secretBytes(extension.secret);
-  const payload: ExtensionJwtClaims = { exp: Math.floor(now / 1000) + lifetime, user_id: extension.ownerId, role: 'external', ...claims };
+  // The caller's claims first, then the fixed ones: exp, user_id and role are never the caller's.
+  const payload: ExtensionJwtClaims = { ...callClaims(claims), exp: Math.floor(now / 1000) + lifetime, user_id: extension.ownerId, role: 'external' };
   const input = `${base64Url(encoder.encode(JSON.stringify({ alg: 'HS256', typ: 'JWT' })))}.${base64Url(encoder.encode(JSON.stringify(payload)))}`;
   let signature: ArrayBuffer;
   try {

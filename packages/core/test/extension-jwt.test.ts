@@ -113,6 +113,25 @@ describe('signExtensionJwt: an HS256 JWT over the decoded secret', () => {
     expect(verify(jwt)).toEqual({ exp: start / 1000 + lifetime, user_id: '141981764', role: 'external', channel_id: 'all', pubsub_perms: { send: ['global'] } });
   });
 
+  it('never lets the call claims change exp, user_id or role, and takes no claim beyond channel_id and pubsub_perms', async () => {
+    const forged = { channel_id: 'all', exp: 9_999_999_999, user_id: '666', role: 'broadcaster', is_unlinked: false, pubsub_perms: { listen: ['broadcast', 7], send: 'all' } };
+    const jwt = await signExtensionJwt(extension, forged as never, start);
+    expect(verify(jwt)).toEqual({ exp: start / 1000 + lifetime, user_id: '141981764', role: 'external', channel_id: 'all', pubsub_perms: { listen: ['broadcast'] } });
+  });
+
+  it('refuses a secret shorter than 32 bytes once decoded, without showing it', async () => {
+    for (const bytes of [1, 25, 31]) {
+      const short = Buffer.alloc(bytes, 7).toString('base64');
+      const error = await rejection(signExtensionJwt({ ...extension, secret: short }));
+      expect(error).toBeInstanceOf(PlatformError);
+      expect(error.message).toBe(
+        `The request option extension.secret is ${bytes} bytes long once decoded; an extension secret is at least 32 bytes: pass the secret as the platform gives it (the content of a secret from extensionSecrets()).`,
+      );
+      expect(everythingIn(error)).not.toContain(short);
+    }
+    expect(verify(await signExtensionJwt({ ...extension, secret: Buffer.alloc(32, 7).toString('base64') }, {}, start), Buffer.alloc(32, 7))).toMatchObject({ role: 'external' });
+  });
+
   it('uses the decoded bytes as the key, not the base64 text', async () => {
     const jwt = await signExtensionJwt(extension, {}, start);
     const [header, payload, signature] = jwt.split('.') as [string, string, string];

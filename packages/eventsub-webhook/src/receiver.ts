@@ -27,7 +27,12 @@ export interface WebhookMessageSubscription {
   /** The subscription's condition. */
   condition?: Record<string, unknown>;
   /** The subscription's transport: its method and, for a webhook, its callback. */
-  transport?: { method?: unknown; callback?: unknown };
+  transport?: {
+    /** `webhook`, `websocket` or `conduit`. */
+    method?: unknown;
+    /** The webhook callback the platform posts to. */
+    callback?: unknown;
+  };
 }
 
 /** The parsed body of a webhook message whose signature, age and ID passed the checks. */

@@ -39,11 +39,6 @@ export interface CreateSubscriptionParams {
   is_batching_enabled?: boolean;
 }
 
-/**
- * Declaration of `eventsub.createSubscription`: POST /eventsub/subscriptions, either token (the
- * transport decides: a user token for WebSocket, the app token for webhook and conduit), no scope
- * of its own (the type's scopes are the authorizing user's).
- */
 /** A new subscription as `createSubscription` resolves with it: the subscription, and the app's or user's subscription totals beside it in the answer. */
 export type CreatedSubscription = EventSubSubscription & EventSubSubscriptionCounts;
 
@@ -57,6 +52,11 @@ const createdResult: ResultKind = {
   },
 };
 
+/**
+ * Declaration of `eventsub.createSubscription`: POST /eventsub/subscriptions, either token (the
+ * transport decides: a user token for WebSocket, the app token for webhook and conduit), no scope
+ * of its own (the type's scopes are the authorizing user's).
+ */
 export const createSubscriptionOperation = /* @__PURE__ */ defineOperation<CreateSubscriptionParams, CreatedSubscription>({
   name: 'eventsub.createSubscription',
   method: 'POST',

@@ -771,7 +771,7 @@ export class ConduitListener extends EventSubListener {
       }
       this.#unconfirmed.delete(shard);
       shard.binding++;
-      shard.session?.close();
+      void shard.session?.close();
       return;
     }
     if (!shard.reported) {
@@ -1079,7 +1079,7 @@ export class ConduitListener extends EventSubListener {
     shard.binding++;
     this.#clearTimers(shard);
     this.#unconfirmed.delete(shard);
-    shard.session?.close();
+    void shard.session?.close();
     this.#handedBack++;
     this.log('info', `${this.shardLabel(shard.id)}let go: ${reason}`);
     if (shard.leased) void this.#releaseLease(shard);

@@ -185,7 +185,7 @@ export class WebSocketListener extends EventSubListener {
     const index = this.#connections.indexOf(connection);
     if (index !== -1) this.#connections.splice(index, 1);
     connection.controller.abort(new PlatformEventSubError('The EventSub connection was closed.'));
-    connection.session.close();
+    void connection.session.close();
   }
 
   #create(connection: Connection, subscription: ListenerSubscription): void {

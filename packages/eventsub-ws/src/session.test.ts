@@ -186,7 +186,7 @@ describe('EventSubSession', () => {
   it('close() closes the sockets and never reconnects', async () => {
     const socket = start();
     socket.welcome('s1');
-    session.close();
+    void session.close();
     expect(socket.closedWith).toBe(1000);
     socket.serverClose(1000);
     await clock.advance(60_000);

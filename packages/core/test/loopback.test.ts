@@ -244,7 +244,7 @@ describe.each(transports)('over $name', ({ name, fetch, words }) => {
       const server = await serve(() => {
         /* holds the request */
       });
-      const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('fixtures/hung-request.ts', import.meta.url)), String(server.port), name], {
+      const child = spawn(process.execPath, ['--conditions=@platform/source', '--import', 'tsx', fileURLToPath(new URL('fixtures/hung-request.ts', import.meta.url)), String(server.port), name], {
         cwd: fileURLToPath(new URL('..', import.meta.url)),
         stdio: ['ignore', 'pipe', 'inherit'],
       });

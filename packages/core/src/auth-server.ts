@@ -7,6 +7,7 @@ import { PlatformTimeoutError } from './errors/timeout-error';
 import { authUrlOf } from './options';
 import { apiErrorFields } from './pipeline';
 import { sent, settled, watched } from './observe';
+import { secretsOf } from './redact';
 import { attempt, type Answer, type AnswerHeaders } from './transport';
 
 /** A request to the platform's OAuth server (`authUrl`). */
@@ -35,7 +36,8 @@ export interface AuthServerAnswer {
  * outside every rate-limit bucket. An answer outside 2xx is a PlatformApiError whose message is
  * the platform's message alone, except a redirect's, which is never followed (see `fetchSender()`):
  * `The platform answered with a redirect; ... (307 on POST /oauth2/token)`. Nothing of the form
- * (secrets, tokens) appears in any message.
+ * (secrets, tokens, codes) or of the Authorization header appears in any message or error body,
+ * even when the server's answer quotes it: it reads `[redacted]` there.
  */
 export async function authServerRequest(core: ClientCore, request: AuthServerRequest): Promise<AuthServerAnswer> {
   const url = `${authUrlOf(core)}/${request.path}`;
@@ -49,6 +51,7 @@ export async function authServerRequest(core: ClientCore, request: AuthServerReq
     headers['Content-Type'] = 'application/x-www-form-urlencoded';
   }
   if (request.authorization) headers.Authorization = request.authorization;
+  const exchange = { method: request.method, url, headers, body, label };
   const retries = request.retry ? core.retries : 0;
   const target = { method: request.method, path: label.slice(request.method.length + 1) };
   let retriesUsed = 0;
@@ -58,7 +61,7 @@ export async function authServerRequest(core: ClientCore, request: AuthServerReq
     const sentEvent = watched(core) ? sent(core, target, url, undefined, attempts, 0) : undefined;
     let answer: Answer;
     try {
-      answer = await attempt(core.send, core.clock, { method: request.method, url, headers, body, label }, core.timeout, request.signal);
+      answer = await attempt(core.send, core.clock, exchange, core.timeout, request.signal);
     } catch (error) {
       if ((error instanceof PlatformNetworkError || error instanceof PlatformTimeoutError) && retriesUsed < retries) {
         const delay = retryDelay(++retriesUsed, core.clock.random);
@@ -88,7 +91,8 @@ export async function authServerRequest(core: ClientCore, request: AuthServerReq
       await core.clock.sleep(delay, request.signal);
       continue;
     }
-    const fields = apiErrorFields(answer, request.method, url);
+    // A token, code or secret of the form (or of Authorization) that the answer quotes is redacted.
+    const fields = apiErrorFields(answer, request.method, url, secretsOf(core, exchange));
     // The platform's message alone; a redirect, whose message is the client's, names the request too.
     const error = new PlatformApiError(status < 400 ? `${fields.message} (${status} on ${label})` : fields.message, fields);
     settled(core, sentEvent, started, status, 'throw', 0, error);

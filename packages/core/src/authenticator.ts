@@ -64,6 +64,12 @@ export interface Authenticator {
    * cannot be renewed.
    */
   unauthorized?(credential: Credential, request: CredentialRequest): Promise<Credential | undefined>;
+  /**
+   * The tokens it holds now (each registered user's access and refresh tokens, the app token), so
+   * that log lines and error messages replace them with `[redacted]` wherever a server's answer
+   * or a line quotes them. Asked only when a line or an error is being made.
+   */
+  secrets?(): Iterable<string | undefined>;
 }
 
 /** Wraps a raw access token as a credential; its bucket name holds a short hash, never the token. */

@@ -4,6 +4,7 @@ import { systemClock, type Clock } from './clock';
 import { PlatformError } from './errors/platform-error';
 import { EventHub } from './events';
 import { createLog, type LogLevel } from './log';
+import { secretsOf } from './redact';
 import {
   addressOption,
   checkOptions,
@@ -44,8 +45,9 @@ export class ClientCore {
   declare readonly authenticator: Authenticator;
   /**
    * Writes a line to the `logger` option at a level: undefined without a logger; otherwise lines
-   * below `logLevel` are dropped and every line is redacted (`redact()` and the client's own
-   * secrets) before it reaches the logger. Packages built on core log with `core.log?.(level, line)`.
+   * below `logLevel` are dropped and every line is redacted (`redact()`, the client's own secrets
+   * and the tokens its authenticator holds: `secretsOf()`) before it reaches the logger. Packages
+   * built on core log with `core.log?.(level, line)`.
    */
   declare readonly log: ((level: LogLevel, message: string) => void) | undefined;
   /**
@@ -79,7 +81,8 @@ export class ClientCore {
     this.rateLimit = options.rateLimit ?? 'wait';
     this.retries = options.retries ?? 3;
     this.timeout = options.timeout ?? 15_000;
-    const log = (this.log = options.logger && createLog(options.logger, options.logLevel, [options.clientSecret, options.token]));
+    // The secrets are gathered for each line written: the registered users' tokens change.
+    const log = (this.log = options.logger && createLog(options.logger, options.logLevel, () => secretsOf(this)));
     // Every wait for a rate limit (an empty bucket, a 429) is a warning.
     if (log) this.events.on('rateLimit', ({ bucket, wait }) => log('warn', `Waiting ${Math.round(wait)} ms for the rate limit of ${bucket}`));
     // The `buckets` option's store (shared between processes), or the in-memory one.

@@ -1,4 +1,4 @@
-import { redact } from './redact';
+import { hideSecrets, redact } from './redact';
 
 /** A log level, from the most detailed to the most severe. */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
@@ -26,14 +26,13 @@ export const logLevels: readonly LogLevel[] = ['debug', 'info', 'warn', 'error']
 
 /**
  * The log of a client with a `logger`: lines below `level` are dropped, every other line is
- * redacted (`redact()`, then each of the client's known `secrets`) before it reaches the logger.
+ * redacted (`redact()`, then each of the secrets the client knows at that moment, which
+ * `secrets` gives: asked once per line written, never for a dropped one) before it reaches the
+ * logger.
  */
-export function createLog(logger: PlatformLogger, level: LogLevel = 'info', secrets: readonly (string | undefined)[] = []): Log {
+export function createLog(logger: PlatformLogger, level: LogLevel = 'info', secrets: () => Iterable<string | undefined> = () => []): Log {
   const lowest = logLevels.indexOf(level);
   return (lineLevel, message) => {
-    if (logLevels.indexOf(lineLevel) < lowest) return;
-    let line = redact(message);
-    for (const secret of secrets) if (secret) line = line.split(secret).join('[redacted]');
-    logger[lineLevel](line);
+    if (logLevels.indexOf(lineLevel) >= lowest) logger[lineLevel](hideSecrets(redact(message), secrets()));
   };
 }

@@ -9,6 +9,7 @@ import { PlatformRateLimitError } from './errors/rate-limit-error';
 import { PlatformTimeoutError } from './errors/timeout-error';
 import { watched, sent, settled } from './observe';
 import { checkOptions, requestOptionRules } from './options';
+import { hideSecrets, secretsOf } from './redact';
 import type { NextStep } from './events';
 import { attempt, type Answer, type AnswerHeaders, type Exchange } from './transport';
 import type { RequestOptions } from './types';
@@ -111,7 +112,7 @@ export async function runCall(core: ClientCore, call: Call, options: RequestOpti
           failure = new PlatformError(`${label} answered with a body that is not JSON.`, { cause: error });
         }
       } else {
-        const fields = apiErrorFields(answer, target.method, url);
+        const fields = apiErrorFields(answer, target.method, url, secretsOf(core, exchange));
         const message = `${fields.message} (${status} on ${label})`;
         if (status === 429) {
           const now = core.clock.now();
@@ -153,13 +154,17 @@ export async function runCall(core: ClientCore, call: Call, options: RequestOpti
   }
 }
 
-/** The parsed error body, or its raw text when it is not JSON. */
-export function errorBody(text: string): unknown {
+/**
+ * The parsed error body, or its raw text when it is not JSON, with `hide` applied to each of its
+ * strings (or to the text).
+ */
+export function errorBody(text: string, hide: (text: string) => string): unknown {
   if (text === '') return undefined;
   try {
-    return JSON.parse(text);
+    // Each string once parsed: a secret the JSON writes with escapes is found too.
+    return JSON.parse(text, (_key, value: unknown) => (typeof value === 'string' ? hide(value) : value));
   } catch {
-    return text;
+    return hide(text);
   }
 }
 
@@ -178,17 +183,22 @@ export function platformMessage(body: unknown, answer: Pick<Answer, 'status' | '
  * The fields of a PlatformApiError for an answer outside 2xx, and the platform's `message` (the
  * whole message of an OAuth server error; API errors add the status and the path). A redirect (a
  * 3xx, or status 0: the `opaqueredirect` a browser's fetch gives for one) is not followed: its
- * message says so instead of the platform's.
+ * message says so instead of the platform's. Each of `secrets` (`secretsOf()`: what the request
+ * carried, the client's secrets, the registered users' tokens) that the answer quotes becomes
+ * `[redacted]` in the message, the body and the label: a server that echoes a token puts it in
+ * no error.
  */
-export function apiErrorFields(answer: Answer, method: string, url: string) {
-  const body = errorBody(answer.text);
+export function apiErrorFields(answer: Answer, method: string, url: string, secrets: readonly (string | undefined)[]) {
+  const hide = (text: string) => hideSecrets(text, secrets);
+  const body = errorBody(answer.text, hide);
   const label = (body as Record<string, unknown> | null | undefined)?.error;
   return {
-    message: answer.status < 400 ? 'The platform answered with a redirect, which is not followed' : platformMessage(body, answer),
+    // Hidden again for the reason phrase, the message of a body that has none.
+    message: hide(answer.status < 400 ? 'The platform answered with a redirect, which is not followed' : platformMessage(body, answer)),
     status: answer.status,
     method,
     url,
-    error: typeof label === 'string' ? label : answer.statusText || undefined,
+    error: hide(typeof label === 'string' ? label : answer.statusText) || undefined,
     body,
     // The spec's `Headers`: a fetch answer's own, or the Node transport's made into them.
     headers: answer.headers.toHeaders?.() ?? (answer.headers as Headers),

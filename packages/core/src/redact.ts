@@ -1,3 +1,6 @@
+import type { ClientCore } from './client-core';
+import type { Exchange } from './transport';
+
 // A credential after `Bearer` / `OAuth` (one that has a digit or is 20 characters long: the words
 // of "the OAuth server" stay), a secret field of a query, a form or JSON (`access_token=...`,
 // `"client_secret": "..."`), or a JWT (three base64url parts, the first a JSON object).
@@ -15,4 +18,39 @@ const secrets =
  */
 export function redact(text: string): string {
   return text.replace(secrets, (_match, bearer?: string, key?: string, separator?: string) => `${bearer ?? (key ? key + separator : '')}[redacted]`);
+}
+
+/**
+ * Replaces each of `known` (exact texts: tokens, secrets) wherever it occurs in `text` with
+ * `[redacted]`. Texts under 8 characters (and undefined ones) are skipped: they would match parts
+ * of ordinary words (a test's token `t`), and no token, code or secret the platform issues is
+ * that short.
+ *
+ * @example
+ * hideSecrets('invalid refresh token r-1234567', ['r-1234567']); // 'invalid refresh token [redacted]'
+ */
+export function hideSecrets(text: string, known: Iterable<string | undefined>): string {
+  // `includes` first: most texts hold none of them, and it allocates nothing.
+  for (const secret of known) if (secret && secret.length > 7 && text.includes(secret)) text = text.split(secret).join('[redacted]');
+  return text;
+}
+
+/**
+ * The tokens an exchange carries: the credential of its Authorization header (`Bearer x`,
+ * `OAuth x`) and the values of the form fields whose names say secret, token or code
+ * (`client_secret`, `refresh_token`, `code`, `device_code`, `token`: an OAuth server request's).
+ * Read only when an error is being made. (A JSON body read as a form yields nothing of note.)
+ */
+export function carriedSecrets({ headers: { Authorization: authorization }, body }: Exchange): (string | undefined)[] {
+  return [authorization?.slice(authorization.indexOf(' ') + 1), ...[...new URLSearchParams(body)].filter(([name]) => /secret|token|code/.test(name)).map(([, value]) => value)];
+}
+
+/**
+ * What a client's log lines and error messages must not hold: its `clientSecret` and `token`
+ * options, the tokens its authenticator holds (every registered user's access and refresh tokens,
+ * the app token: `Authenticator.secrets()`), and those `exchange` carries. Built only when a line
+ * or an error is being made.
+ */
+export function secretsOf(core: ClientCore, exchange?: Exchange): (string | undefined)[] {
+  return [core.clientSecret, core.options.token, ...(core.authenticator?.secrets?.() ?? []), ...(exchange ? carriedSecrets(exchange) : [])];
 }

@@ -1,4 +1,4 @@
-import type { ServerGuard } from './server-guards';
+import type { HeaderGuard, ServerGuard } from './server-guards';
 
 // The server's form of `#server-guards` (see `server-guards.ts`). Like the other runtime modules it
 // imports nothing but types from the rest of core: the CommonJS build gives it a module of its own.
@@ -50,3 +50,10 @@ export const serverGuard: ServerGuard | undefined = (core, options) => {
   }
   return undefined;
 };
+
+/** What an HTTP header value may hold: visible ASCII, spaces and Latin-1 (no tab: no token has one). */
+const unsendable = /[^\x20-\x7e\x80-\xff]/;
+
+/** Refuses an exchange whose Authorization holds a character no header can carry (see `HeaderGuard`). */
+export const headerGuard: HeaderGuard | undefined = ({ headers, label }) =>
+  unsendable.test(headers.Authorization ?? '') ? `${label} was not sent: its token holds a line break or another character that an HTTP header cannot carry.` : undefined;

@@ -1,4 +1,5 @@
 import type { ClientOptions } from './options';
+import type { Exchange } from './transport';
 
 /**
  * What a client checks and hides on a server, beyond what it does everywhere; called once by each
@@ -19,3 +20,19 @@ export type ServerGuard = (core: object, options: ClientOptions) => string | und
 
 /** None here: this is the module browsers load. */
 export const serverGuard: ServerGuard | undefined = undefined;
+
+/**
+ * What a server checks of each exchange before it is sent: the message of the PlatformAuthError
+ * for a token that no HTTP header can carry (a line break would add a header line; a control
+ * character), which quotes no part of it; undefined for every other exchange. Node's own
+ * transport refuses such a header with words of its own and undici's fetch quotes the whole
+ * value ('Headers.append: "Bearer ..." is an invalid header value'): refused here first, the
+ * same way on both, and never retried.
+ *
+ * None in browsers: a browser's fetch refuses such a header itself, and the PlatformNetworkError
+ * made of its words has the token redacted like every other (`carriedSecrets()`).
+ */
+export type HeaderGuard = (exchange: Exchange) => string | undefined;
+
+/** None here: this is the module browsers load. */
+export const headerGuard: HeaderGuard | undefined = undefined;

@@ -1,7 +1,10 @@
 import { abortReason, type Clock } from './clock';
+import { PlatformAuthError } from './errors/auth-error';
 import { PlatformNetworkError } from './errors/network-error';
 import { PlatformTimeoutError } from './errors/timeout-error';
 import type { FetchFunction } from './options';
+import { carriedSecrets, hideSecrets } from './redact';
+import { headerGuard } from '#server-guards';
 
 /** One HTTP exchange as the transport sends it. */
 export interface Exchange {
@@ -68,7 +71,10 @@ export function fetchSender(fetch: FetchFunction): Sender {
 /**
  * Sends one attempt and reads the whole body, within `timeout` ms. A failure to reach the
  * platform (refused, reset, cut mid-body) becomes a PlatformNetworkError, an attempt past the
- * timeout a PlatformTimeoutError; an aborted `signal` rejects with its reason.
+ * timeout a PlatformTimeoutError; an aborted `signal` rejects with its reason. On a server, a
+ * token that no header can carry (a line break, another control character) is a
+ * PlatformAuthError, and nothing is sent (`headerGuard`). Every failure's message is free of the
+ * tokens the exchange carries (`carriedSecrets()`).
  *
  * The timeout is a timer of the client's clock (so tests run it in virtual time), one per attempt
  * and cleared as soon as the attempt ends: no stale timer keeps a program waiting, and on Node the
@@ -79,6 +85,9 @@ export function fetchSender(fetch: FetchFunction): Sender {
 export async function attempt(send: Sender, clock: Clock, exchange: Exchange, timeout: number, signal: AbortSignal | undefined): Promise<Answer> {
   // A signal that fired while the call waited (for a token, a bucket, a pause) sends nothing.
   if (signal?.aborted) throw abortReason(signal);
+  // On servers, a token no header can carry is refused here, without quoting it (see `headerGuard`).
+  const refused = headerGuard?.(exchange);
+  if (refused) throw new PlatformAuthError(refused);
   const { answer, cancel } = send(exchange);
   let timedOut = false;
   const timer = clock.setTimeout(() => {
@@ -97,7 +106,11 @@ export async function attempt(send: Sender, clock: Clock, exchange: Exchange, ti
   } catch (error) {
     if (signal?.aborted) throw abortReason(signal);
     if (timedOut) throw new PlatformTimeoutError(`${exchange.label} timed out after ${timeout} ms.`);
-    throw new PlatformNetworkError(`${exchange.label} could not reach the platform: ${runtimeMessage(error)}`, { cause: error });
+    // A runtime's words that quote a token the request carried (a header value, say) are redacted,
+    // and the runtime's error, which holds them too, is not kept: its redacted words take its place.
+    const words = runtimeMessage(error);
+    const said = hideSecrets(words, carriedSecrets(exchange));
+    throw new PlatformNetworkError(`${exchange.label} could not reach the platform: ${said}`, { cause: said === words ? error : new Error(said) });
   } finally {
     clock.clearTimeout(timer);
     signal?.removeEventListener('abort', cancel);

@@ -24,6 +24,7 @@ const internalNames = [
   'defaultEventSubWsUrl',
   'describeValue',
   'redact',
+  'hideSecrets',
   'createLog',
   'watched',
   'sent',

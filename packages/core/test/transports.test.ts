@@ -8,7 +8,7 @@ import { syncBuiltinESMExports } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createClient, PlatformApiError, PlatformNetworkError } from '../src/index';
+import { createClient, PlatformApiError, PlatformAuthError, PlatformNetworkError } from '../src/index';
 import { clientCore, rawCredential } from '../src/internal/index';
 import { takesHeaderList } from '../src/runtime-sender.node';
 import { transports } from './stub';
@@ -227,10 +227,12 @@ describe('node:http requests', () => {
     expect(headerLines(seen[0]!)).toEqual(headerLines(seen[3]!));
   });
 
-  it('refuses a header value Node would refuse (a line break in the token) before anything is sent', async () => {
+  it('refuses a header value Node would refuse (a line break in the token) before anything is sent, without quoting it (see redaction.test.ts for both transports)', async () => {
     const { url, seen } = await serve(ok);
     const client = createClient({ clientId: 'the-client', token: 'tok\r\nX-Injected: 1', baseUrl: url, retries: 0 });
-    await expect(client.request({ method: 'GET', path: '/a' })).rejects.toThrow(PlatformNetworkError);
+    await expect(client.request({ method: 'GET', path: '/a' })).rejects.toThrow(
+      new PlatformAuthError('GET /a was not sent: its token holds a line break or another character that an HTTP header cannot carry.'),
+    );
     expect(seen).toHaveLength(0);
   });
 });

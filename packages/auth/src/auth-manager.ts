@@ -8,7 +8,7 @@ import {
   type Credential,
   type CredentialRequest,
 } from '@platform/core';
-import { authUrlOf, missingActingUserError, noTokenError, type ClientCore } from '@platform/core/internal';
+import { authUrlOf, hideSecrets, missingActingUserError, noTokenError, type ClientCore } from '@platform/core/internal';
 import { exchangeCodeGrant, isTokenValid, pollDeviceFlow, refreshGrant, requestAppToken, revokeToken, startDeviceFlow, validationRequest, type Grant } from './oauth';
 import { randomText, sameText } from './secure-text';
 import { copyToken, type TokenStore, type UserToken } from './token-store';
@@ -419,6 +419,19 @@ export class AuthManager implements Authenticator {
     return { kind: 'app', accessToken: app.accessToken, bucket: 'app' };
   }
 
+  /**
+   * The tokens this manager holds: the app token and each registered user's access and refresh
+   * tokens, which core replaces with `[redacted]` in log lines and in error messages (a server
+   * that quotes one in its answer). Read only when a line or an error is being made.
+   */
+  *secrets(): Generator<string | undefined> {
+    yield this.#app?.accessToken;
+    for (const token of this.#users.values()) {
+      yield token.accessToken;
+      yield token.refreshToken;
+    }
+  }
+
   // ---- Refresh ----------------------------------------------------------------------------
 
   /**
@@ -616,7 +629,9 @@ export class AuthManager implements Authenticator {
     const answer = await validationRequest(this.core, accessToken);
     const info = answer.data as { client_id?: unknown; user_id?: unknown; login?: unknown; scopes?: unknown; expires_in?: unknown };
     if (info.client_id !== this.core.clientId) {
-      throw new PlatformAuthError(`This token was issued to another application (client ID ${String(info.client_id)}), so it cannot be used with client ID ${this.core.clientId}.`);
+      // The answer's client ID as the platform gave it, without the token it was asked about should it echo that.
+      const quoted = hideSecrets(String(info.client_id), [accessToken]);
+      throw new PlatformAuthError(`This token was issued to another application (client ID ${quoted}), so it cannot be used with client ID ${this.core.clientId}.`);
     }
     if (typeof info.user_id !== 'string' || info.user_id === '') throw new PlatformAuthError('This is an app access token, not a user access token.');
     return {

@@ -144,3 +144,17 @@ function reason(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return message || 'unknown error';
 }
+
+/**
+ * The `timeoutMs` option of a store whose every command must answer in time (2 000 ms by
+ * default), rounded up to whole milliseconds.
+ *
+ * @throws {PlatformError} `<owner>: timeoutMs must be a positive number of milliseconds; got <value>.`
+ */
+export function commandTimeout(value: number | undefined, owner: string): number {
+  const timeoutMs = value ?? 2_000;
+  if (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs <= 0) {
+    throw new PlatformError(`${owner}: timeoutMs must be a positive number of milliseconds; got ${String(timeoutMs)}.`);
+  }
+  return Math.ceil(timeoutMs);
+}

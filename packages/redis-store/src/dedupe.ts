@@ -1,6 +1,6 @@
 import { PlatformError } from '@platform/core';
 import { randomBytes } from 'node:crypto';
-import { RedisConnection, type RedisConnectionOptions } from './connection';
+import { RedisConnection, commandTimeout, type RedisConnectionOptions } from './connection';
 
 /** Options of `redisDedupe()`: where Redis is, and how long a claim may wait for its answer. */
 export interface RedisDedupeOptions extends RedisConnectionOptions {
@@ -31,7 +31,6 @@ export interface RedisDedupe {
   close(): Promise<void>;
 }
 
-const defaultTimeoutMs = 2_000;
 /** How long a claim waits for its confirmation before it lapses: past the answer timeout, with room. */
 const pendingExtraMs = 3_000;
 /** The wait between reads of a claim whose confirmation's answer was lost. */
@@ -81,11 +80,7 @@ const withdrawScript = `if redis.call('GET', KEYS[1]) == ARGV[1] then return red
  */
 export function redisDedupe(options: RedisDedupeOptions): RedisDedupe {
   const connection = new RedisConnection(options, 'redisDedupe()');
-  const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
-  if (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs <= 0) {
-    throw new PlatformError(`redisDedupe(): timeoutMs must be a positive number of milliseconds; got ${String(timeoutMs)}.`);
-  }
-  return new RedisClaims(connection, Math.ceil(timeoutMs));
+  return new RedisClaims(connection, commandTimeout(options.timeoutMs, 'redisDedupe()'));
 }
 
 class RedisClaims implements RedisDedupe {

@@ -1,5 +1,5 @@
 import { PlatformError } from '@platform/core';
-import { RedisConnection, type RedisConnectionOptions } from './connection';
+import { RedisConnection, commandTimeout, type RedisConnectionOptions } from './connection';
 
 /** Options of `redisShardLeases()`: where Redis is, and how long a call may wait for its answer. */
 export interface RedisShardLeasesOptions extends RedisConnectionOptions {
@@ -36,7 +36,6 @@ export interface RedisShardLeases {
   close(): Promise<void>;
 }
 
-const defaultTimeoutMs = 2_000;
 
 // Renews the owner's own lease, or takes a free one: one round trip, no window between the two.
 const acquireScript = `local held = redis.call('GET', KEYS[1])
@@ -82,11 +81,7 @@ const releaseScript = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redi
  */
 export function redisShardLeases(options: RedisShardLeasesOptions): RedisShardLeases {
   const connection = new RedisConnection(options, 'redisShardLeases()');
-  const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
-  if (typeof timeoutMs !== 'number' || !Number.isFinite(timeoutMs) || timeoutMs <= 0) {
-    throw new PlatformError(`redisShardLeases(): timeoutMs must be a positive number of milliseconds; got ${String(timeoutMs)}.`);
-  }
-  return new RedisLeases(connection, Math.ceil(timeoutMs));
+  return new RedisLeases(connection, commandTimeout(options.timeoutMs, 'redisShardLeases()'));
 }
 
 class RedisLeases implements RedisShardLeases {

@@ -44,8 +44,10 @@ export function startChild(name: string, config: unknown): Child {
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
     errors += chunk;
   });
+  // 'close', not 'exit': 'exit' can come before the child's last messages are read from the IPC
+  // channel (a child that sends "done" and ends at once was taken for one that ended without it).
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    child.once('exit', (code, signal) => resolve({ code, signal }));
+    child.once('close', (code, signal) => resolve({ code, signal }));
   });
   child.on('message', (message: ChildMessage) => {
     messages.push(message);

@@ -40,5 +40,6 @@ export type {
   Raid,
   Commercial,
   AdSchedule,
+  AdScheduleTime,
   SnoozedAd,
 } from './types';

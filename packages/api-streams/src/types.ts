@@ -57,10 +57,10 @@ export interface StreamMarker {
 /** A marker in a video, as `streamMarkers` lists them. */
 export interface VideoMarker extends StreamMarker {
   /**
-   * The address that opens the video in the highlighter at the marker. Named `url` as in the
-   * reference's field table (its example answer, written by hand, spells it `URL`).
+   * The address that opens the video in the highlighter at the marker. Named `URL`, in capitals,
+   * as the platform sends it.
    */
-  url: string;
+  URL: string;
 }
 
 /** The markers of one user's video, one item of `streamMarkers`. */
@@ -273,18 +273,25 @@ export interface Commercial {
   retry_after: number;
 }
 
+/**
+ * A time of the ad schedule: the platform sends epoch seconds (0 when there is none), though its
+ * reference documents an RFC 3339 string (empty when none). Read both, e.g.
+ * `typeof at === 'number' ? new Date(at * 1000) : new Date(at)`.
+ */
+export type AdScheduleTime = number | string;
+
 /** A channel's ad schedule, from `adSchedule`. */
 export interface AdSchedule {
   /** The snoozes the broadcaster has left. */
   snooze_count: number;
-  /** When the broadcaster gains another snooze (RFC 3339, UTC). */
-  snooze_refresh_at: string;
-  /** The next scheduled ad (RFC 3339, UTC); empty when none is scheduled or the channel is not live. */
-  next_ad_at: string;
+  /** When the broadcaster gains another snooze, in epoch seconds; 0 when all the snoozes are there. */
+  snooze_refresh_at: AdScheduleTime;
+  /** The next scheduled ad, in epoch seconds; 0 when none is scheduled or the channel is not live. */
+  next_ad_at: AdScheduleTime;
   /** The length of the next ad break, in seconds. */
   duration: number;
-  /** The last ad break (RFC 3339, UTC); empty when none ran or the channel is not live. */
-  last_ad_at: string;
+  /** The last ad break, in epoch seconds; 0 when none ran or the channel is not live. */
+  last_ad_at: AdScheduleTime;
   /** Pre-roll free time left, in seconds (0 when none). */
   preroll_free_time: number;
 }
@@ -293,8 +300,8 @@ export interface AdSchedule {
 export interface SnoozedAd {
   /** The snoozes the broadcaster has left. */
   snooze_count: number;
-  /** When the broadcaster gains another snooze (RFC 3339, UTC). */
-  snooze_refresh_at: string;
-  /** The next scheduled ad, after the snooze (RFC 3339, UTC). */
-  next_ad_at: string;
+  /** When the broadcaster gains another snooze, in epoch seconds. */
+  snooze_refresh_at: AdScheduleTime;
+  /** The next scheduled ad, after the snooze, in epoch seconds. */
+  next_ad_at: AdScheduleTime;
 }

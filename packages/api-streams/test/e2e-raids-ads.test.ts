@@ -18,6 +18,8 @@ afterEach(async () => {
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+/** A time as Get Ad Schedule and Snooze Next Ad answer it: epoch seconds, as the platform sends. */
+const seconds = (ms: number) => Math.floor(ms / 1000);
 
 describe('raids', () => {
   it('startRaid: pending during the countdown, then channel.raid with the raiding stream viewers', async () => {
@@ -162,17 +164,17 @@ describe('ad schedule and snoozes', () => {
     const { mock, client, broadcaster } = t;
     const me = client.as(broadcaster.id);
     // Offline: no next or last ad.
-    await expect(adSchedule(me)).resolves.toEqual({ next_ad_at: '', last_ad_at: '', duration: 0, preroll_free_time: 0, snooze_count: 3, snooze_refresh_at: '' });
+    await expect(adSchedule(me)).resolves.toEqual({ next_ad_at: 0, last_ad_at: 0, duration: 0, preroll_free_time: 0, snooze_count: 3, snooze_refresh_at: 0 });
 
     mock.streams.start(broadcaster.id);
     mock.ads.update(broadcaster.id, { preroll_free_time: 900 });
     t.advance(10 * MINUTE);
     const before = await adSchedule(me);
-    expect(before).toEqual({ next_ad_at: iso(START + HOUR), last_ad_at: '', duration: 60, preroll_free_time: 300, snooze_count: 3, snooze_refresh_at: '' });
+    expect(before).toEqual({ next_ad_at: seconds(START + HOUR), last_ad_at: 0, duration: 60, preroll_free_time: 300, snooze_count: 3, snooze_refresh_at: 0 });
     for (const key of ['duration', 'preroll_free_time', 'snooze_count'] as const) expect(typeof before[key]).toBe('number');
 
     const snoozed = await snoozeNextAd(me);
-    expect(snoozed).toEqual({ snooze_count: 2, snooze_refresh_at: iso(START + 10 * MINUTE + HOUR), next_ad_at: iso(START + HOUR + 5 * MINUTE) });
+    expect(snoozed).toEqual({ snooze_count: 2, snooze_refresh_at: seconds(START + 10 * MINUTE + HOUR), next_ad_at: seconds(START + HOUR + 5 * MINUTE) });
     expect(typeof snoozed.snooze_count).toBe('number');
     expect(mock.requests.at(-1)).toMatchObject({ method: 'POST', path: '/channels/ads/schedule/snooze', query: { broadcaster_id: broadcaster.id } });
     await expect(adSchedule(me)).resolves.toMatchObject({ next_ad_at: snoozed.next_ad_at, snooze_count: 2, snooze_refresh_at: snoozed.snooze_refresh_at });
@@ -189,7 +191,7 @@ describe('ad schedule and snoozes', () => {
     const after = await adSchedule(me);
     expect((await midRoll).event).toMatchObject({ is_automatic: true, duration_seconds: 60, started_at: iso(START + HOUR + 15 * MINUTE) });
     // One snooze came back an hour after the first was spent.
-    expect(after).toMatchObject({ last_ad_at: iso(START + HOUR + 15 * MINUTE), next_ad_at: iso(START + 2 * HOUR + 15 * MINUTE), snooze_count: 1, snooze_refresh_at: iso(START + 2 * HOUR + 10 * MINUTE) });
+    expect(after).toMatchObject({ last_ad_at: seconds(START + HOUR + 15 * MINUTE), next_ad_at: seconds(START + 2 * HOUR + 15 * MINUTE), snooze_count: 1, snooze_refresh_at: seconds(START + 2 * HOUR + 10 * MINUTE) });
   });
 
   it('refusals: snoozing offline (400), another broadcaster (401), the app token, the scope', async () => {

@@ -206,8 +206,8 @@ describe('stream markers', () => {
           {
             video_id: recording.id,
             markers: [
-              { ...first, url: `https://platform.example/pixelforge/manager/highlighter/${recording.id}?t=0h4m04s` },
-              { ...second, url: `https://platform.example/pixelforge/manager/highlighter/${recording.id}?t=1h4m04s` },
+              { ...first, URL: `https://platform.example/pixelforge/manager/highlighter/${recording.id}?t=0h4m04s` },
+              { ...second, URL: `https://platform.example/pixelforge/manager/highlighter/${recording.id}?t=1h4m04s` },
             ],
           },
         ],

@@ -25,7 +25,7 @@ export const markerGroup: StreamMarkerGroup = {
   user_id: '123',
   user_name: 'TwitchName',
   user_login: 'twitchname',
-  videos: [{ video_id: '456', markers: [{ ...marker, id: '106b8d6243a4f883d25ad75e6cdffdc4', url: 'https://platform.example/twitchname/manager/highlighter/456?t=0h4m06s' }] }],
+  videos: [{ video_id: '456', markers: [{ ...marker, id: '106b8d6243a4f883d25ad75e6cdffdc4', URL: 'https://platform.example/twitchname/manager/highlighter/456?t=0h4m06s' }] }],
 };
 
 export const video: Video = {

@@ -17,6 +17,8 @@ async function start(options?: Parameters<typeof setup>[0]): Promise<Setup> {
 }
 
 const HOUR = 3_600_000;
+/** A time as Get Ad Schedule and Snooze Next Ad answer it: epoch seconds, as the platform sends. */
+const seconds = (ms: number) => Math.floor(ms / 1000);
 const commercial = (s: Setup, body: Record<string, unknown>, token = s.tokens.streamer) => s.call('POST', '/channels/commercial', token, { body: { broadcaster_id: s.streamer.id, ...body } });
 const schedule = async (s: Setup) => (await s.call('GET', '/channels/ads', s.tokens.streamer, { query: { broadcaster_id: s.streamer.id } })).body.data[0];
 const snooze = (s: Setup, token = s.tokens.streamer) => s.call('POST', '/channels/ads/schedule/snooze', token, { query: { broadcaster_id: s.streamer.id } });
@@ -88,18 +90,18 @@ describe('Start Commercial: POST /channels/commercial', () => {
 describe('Get Ad Schedule: GET /channels/ads', () => {
   it('has no ad while offline; live, an automatic mid-roll each hour that a commercial restarts', async () => {
     const s = await start();
-    expect(await schedule(s)).toEqual({ next_ad_at: '', last_ad_at: '', duration: 0, preroll_free_time: 0, snooze_count: 3, snooze_refresh_at: '' });
+    expect(await schedule(s)).toEqual({ next_ad_at: 0, last_ad_at: 0, duration: 0, preroll_free_time: 0, snooze_count: 3, snooze_refresh_at: 0 });
     s.mock.streams.start(s.streamer.id);
-    expect(await schedule(s)).toEqual({ next_ad_at: iso(START + HOUR), last_ad_at: '', duration: 60, preroll_free_time: 0, snooze_count: 3, snooze_refresh_at: '' });
+    expect(await schedule(s)).toEqual({ next_ad_at: seconds(START + HOUR), last_ad_at: 0, duration: 60, preroll_free_time: 0, snooze_count: 3, snooze_refresh_at: 0 });
     s.advance(HOUR);
     // The automatic mid-roll ran when its time came on the mock's clock.
-    expect(await schedule(s)).toMatchObject({ next_ad_at: iso(START + 2 * HOUR), last_ad_at: iso(START + HOUR) });
+    expect(await schedule(s)).toMatchObject({ next_ad_at: seconds(START + 2 * HOUR), last_ad_at: seconds(START + HOUR) });
     expect(s.eventsOf('channel.ad_break.begin').map((event) => event.event)).toEqual([expect.objectContaining({ is_automatic: true, duration_seconds: 60, started_at: iso(START + HOUR) })]);
     s.advance(600_000);
     await commercial(s, { length: 90 });
-    expect(await schedule(s)).toMatchObject({ next_ad_at: iso(START + HOUR + 600_000 + HOUR), last_ad_at: iso(START + HOUR + 600_000) });
+    expect(await schedule(s)).toMatchObject({ next_ad_at: seconds(START + HOUR + 600_000 + HOUR), last_ad_at: seconds(START + HOUR + 600_000) });
     s.mock.streams.stop(s.streamer.id);
-    expect(await schedule(s)).toMatchObject({ next_ad_at: '', last_ad_at: '', duration: 0 });
+    expect(await schedule(s)).toMatchObject({ next_ad_at: 0, last_ad_at: 0, duration: 0 });
   });
 
   it('shows the pre-roll free time and duration the controls set, and refuses other users', async () => {
@@ -125,16 +127,16 @@ describe('Snooze Next Ad: POST /channels/ads/schedule/snooze', () => {
     s.mock.streams.start(s.streamer.id);
     const first = await snooze(s);
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ data: [{ snooze_count: 2, snooze_refresh_at: iso(START + HOUR), next_ad_at: iso(START + HOUR + 300_000) }] });
+    expect(first.body).toEqual({ data: [{ snooze_count: 2, snooze_refresh_at: seconds(START + HOUR), next_ad_at: seconds(START + HOUR + 300_000) }] });
     await snooze(s);
-    expect((await snooze(s)).body.data[0]).toEqual({ snooze_count: 0, snooze_refresh_at: iso(START + HOUR), next_ad_at: iso(START + HOUR + 900_000) });
+    expect((await snooze(s)).body.data[0]).toEqual({ snooze_count: 0, snooze_refresh_at: seconds(START + HOUR), next_ad_at: seconds(START + HOUR + 900_000) });
     const none = await snooze(s);
     expect(none.status).toBe(429);
     expect(none.body.message).toBe('Channel has no snoozes left.');
     s.advance(HOUR);
-    expect(await schedule(s)).toMatchObject({ snooze_count: 1, snooze_refresh_at: iso(START + 2 * HOUR), next_ad_at: iso(START + HOUR + 900_000) });
+    expect(await schedule(s)).toMatchObject({ snooze_count: 1, snooze_refresh_at: seconds(START + 2 * HOUR), next_ad_at: seconds(START + HOUR + 900_000) });
     s.advance(2 * HOUR);
-    expect(await schedule(s)).toMatchObject({ snooze_count: 3, snooze_refresh_at: '' });
+    expect(await schedule(s)).toMatchObject({ snooze_count: 3, snooze_refresh_at: 0 });
   });
 
   it('refuses an offline channel, a channel with no ad scheduled, other users', async () => {

@@ -185,6 +185,16 @@ describe('WebSocket transport', () => {
     expect(mock.eventsub.trigger('channel.follow', { broadcaster_user_id: viewerId })).toBe(0);
   });
 
+  it('triggers channel.charity_campaign.donate in the reference shape, as the mock\'s own donations', async () => {
+    const { client, sessionId } = await session();
+    const token = mock.issueToken({ clientId, userId: streamerId, scopes: ['channel:read:charity'] }).accessToken;
+    expect((await subscribe(token, 'channel.charity_campaign.donate', '1', { broadcaster_user_id: streamerId }, { method: 'websocket', session_id: sessionId })).status).toBe(202);
+    expect(mock.eventsub.trigger('channel.charity_campaign.donate')).toBe(1);
+    const event = (await client.next('notification')).payload.event;
+    expect(event).toMatchObject({ broadcaster_user_id: streamerId, broadcaster_user_login: 'streamer', broadcaster_user_name: expect.any(String), campaign_id: expect.any(String), user_id: expect.any(String), amount: expect.any(Object) });
+    expect(Object.keys(event).filter((key) => key.startsWith('broadcaster_'))).toEqual(['broadcaster_user_id', 'broadcaster_user_login', 'broadcaster_user_name']);
+  });
+
   it('triggers name@version, and refuses a type the platform does not offer', async () => {
     const { client, sessionId } = await session();
     const moderate = (version: string) => subscribe(streamerToken, 'channel.moderate', version, { broadcaster_user_id: streamerId, moderator_user_id: streamerId }, { method: 'websocket', session_id: sessionId });

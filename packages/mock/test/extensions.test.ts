@@ -42,11 +42,16 @@ describe('GET /extensions (JWT)', () => {
           video_overlay: { viewer_url: `${pages}/video_overlay.html`, can_link_external_content: false },
           component: {
             viewer_url: `${pages}/video_component.html`,
+            aspect_width: 0,
+            aspect_height: 0,
             aspect_ratio_x: 48000,
             aspect_ratio_y: 36000,
             autoscale: true,
             scale_pixels: 1024,
             target_height: 5333,
+            size: 0,
+            zoom: false,
+            zoom_pixels: 0,
             can_link_external_content: false,
           },
           config: { viewer_url: `${pages}/config.html`, can_link_external_content: false },
@@ -90,6 +95,8 @@ describe('GET /extensions/released', () => {
     expect(released.status).toBe(200);
     expect(released.body.data).toHaveLength(1);
     expect(released.body.data[0]).toMatchObject({ id: EXTENSION_ID, version: '1.0.0', state: 'Released' });
+    // The component fields of the reference's example answer, which its field table leaves out.
+    expect(released.body.data[0].views.component).toMatchObject({ aspect_width: 0, aspect_height: 0, size: 0, zoom: false, zoom_pixels: 0 });
     const asUser = await call('GET', '/extensions/released', issue({ userId: viewer.id }), { clientId: APP_ID, query: { extension_id: EXTENSION_ID, extension_version: '1.0.0' } });
     expect(asUser.body.data[0].version).toBe('1.0.0');
   });

@@ -88,6 +88,19 @@ describe('Create Poll: POST /polls', () => {
     expect((await s.call('POST', '/polls', s.issue(other.id), { body: { ...pollBody(s), broadcaster_id: other.id } })).status).toBe(200);
   });
 
+  it('takes channel_points_per_vote 0 when Channel Points voting is off, as a client may send it', async () => {
+    const s = await start();
+    const answer = await create(s, { channel_points_voting_enabled: false, channel_points_per_vote: 0 });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data[0]).toMatchObject({ channel_points_voting_enabled: false, channel_points_per_vote: 0 });
+    await s.call('PATCH', '/polls', s.tokens.streamer, { body: { broadcaster_id: s.streamer.id, id: answer.body.data[0].id, status: 'ARCHIVED' } });
+    // A cost sent with the voting off is ignored, but must still be a whole number in range.
+    const ignored = await create(s, { channel_points_voting_enabled: false, channel_points_per_vote: 100 });
+    expect(ignored.status).toBe(200);
+    expect(ignored.body.data[0]).toMatchObject({ channel_points_voting_enabled: false, channel_points_per_vote: 0 });
+    expect(await create(s, { channel_points_per_vote: -1 })).toMatchObject({ status: 400, body: errorBody(400, /"channel_points_per_vote" must be a whole number from 0 to 1000000/) });
+  });
+
   it('checks every field as the reference says', async () => {
     const s = await start();
     const refused = async (extra: Record<string, unknown>, message: RegExp) => expect(await create(s, extra)).toMatchObject({ status: 400, body: errorBody(400, message) });

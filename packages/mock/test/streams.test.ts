@@ -274,8 +274,8 @@ describe('Get Stream Markers: GET /streams/markers', () => {
           {
             video_id: recording.id,
             markers: [
-              { id: expect.any(String), created_at: iso(START + 60_000), description: 'm0', position_seconds: 60, url: `https://platform.example/streamer/manager/highlighter/${recording.id}?t=0h1m00s` },
-              { id: expect.any(String), created_at: iso(START + 120_000), description: 'm1', position_seconds: 120, url: `https://platform.example/streamer/manager/highlighter/${recording.id}?t=0h2m00s` },
+              { id: expect.any(String), created_at: iso(START + 60_000), description: 'm0', position_seconds: 60, URL: `https://platform.example/streamer/manager/highlighter/${recording.id}?t=0h1m00s` },
+              { id: expect.any(String), created_at: iso(START + 120_000), description: 'm1', position_seconds: 120, URL: `https://platform.example/streamer/manager/highlighter/${recording.id}?t=0h2m00s` },
             ],
           },
         ],

@@ -40,9 +40,22 @@ export function resolveType(name: string): EventSubType {
   return entry;
 }
 
-/** The sample payload of a type and version. */
+/**
+ * Where a shared sample departs from the platform's reference, the keys the mock sends instead, by
+ * `type@version`: the reference's Charity Donation Event names the broadcaster
+ * `broadcaster_user_*`, as a real donation (and `mock.charity.donate()`) does.
+ */
+const renamedKeys: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  'channel.charity_campaign.donate@1': { broadcaster_id: 'broadcaster_user_id', broadcaster_login: 'broadcaster_user_login', broadcaster_name: 'broadcaster_user_name' },
+};
+
+/** The sample payload of a type and version, in the reference's shape. */
 export function sampleOf(entry: EventSubType): EventSample | undefined {
-  return eventSamples[`${entry.type}@${entry.version}`];
+  const key = `${entry.type}@${entry.version}`;
+  const sample = eventSamples[key];
+  const renames = renamedKeys[key];
+  if (!sample?.event || !renames) return sample;
+  return { ...sample, event: Object.fromEntries(Object.entries(sample.event).map(([name, value]) => [renames[name] ?? name, value])) };
 }
 
 /**

@@ -110,7 +110,9 @@ export function registerAdRoutes(router: Router, context: HelixContext, broadcas
     return ads;
   };
 
-  const stamp = (ms: number | undefined) => (ms === undefined ? '' : iso(ms));
+  // The platform answers these times in epoch seconds (whole numbers), 0 when there is none,
+  // whatever the RFC 3339 strings of its reference's tables.
+  const stamp = (ms: number | undefined) => (ms === undefined ? 0 : Math.floor(ms / 1000));
   const knownBroadcaster = (broadcasterId: string) => {
     if (!state.user(broadcasterId)) throw new HttpError(400, 'The broadcaster ID is not valid.');
   };

@@ -54,6 +54,16 @@ export interface ExtensionViews {
     target_height: number;
     /** The extension may link to other domains than the platform's. */
     can_link_external_content: boolean;
+    /** In the reference's example answer, not in its field table (0 there). */
+    aspect_width: number;
+    /** In the reference's example answer, not in its field table (0 there). */
+    aspect_height: number;
+    /** In the reference's example answer, not in its field table (0 there). */
+    size: number;
+    /** In the reference's example answer, not in its field table (false there). */
+    zoom: boolean;
+    /** In the reference's example answer, not in its field table (0 there). */
+    zoom_pixels: number;
   };
   /** On the configuration page broadcasters see in the extension manager. */
   config: {
@@ -348,11 +358,16 @@ function versionRecord(clientId: string, input: ExtensionVersionInput, name: str
     video_overlay: { viewer_url: `${pages}/video_overlay.html`, can_link_external_content: false },
     component: {
       viewer_url: `${pages}/video_component.html`,
+      aspect_width: 0,
+      aspect_height: 0,
       aspect_ratio_x: 48000,
       aspect_ratio_y: 36000,
       autoscale: true,
       scale_pixels: 1024,
       target_height: 5333,
+      size: 0,
+      zoom: false,
+      zoom_pixels: 0,
       can_link_external_content: false,
     },
     config: { viewer_url: `${pages}/config.html`, can_link_external_content: false },

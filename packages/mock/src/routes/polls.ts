@@ -211,8 +211,12 @@ export function registerPollRoutes(router: Router, context: HelixContext): Polls
         });
         const duration = wholeNumber(body.duration, 'duration', MIN_DURATION, MAX_DURATION);
         const pointsEnabled = booleanField(body.channel_points_voting_enabled, 'channel_points_voting_enabled') ?? false;
-        // Without a cost, Channel Points voting would be free: a missing cost is out of range.
-        const perVote = body.channel_points_per_vote === undefined && !pointsEnabled ? 0 : wholeNumber(body.channel_points_per_vote ?? 0, 'channel_points_per_vote', 1, MAX_POINTS_PER_VOTE);
+        // Without a cost, Channel Points voting would be free: a missing cost is out of range. The
+        // cost is set only when the voting is enabled: otherwise any whole number (0 included) is
+        // ignored.
+        const perVote = pointsEnabled
+          ? wholeNumber(body.channel_points_per_vote ?? 0, 'channel_points_per_vote', 1, MAX_POINTS_PER_VOTE)
+          : body.channel_points_per_vote === undefined ? 0 : wholeNumber(body.channel_points_per_vote, 'channel_points_per_vote', 0, MAX_POINTS_PER_VOTE);
         deadlines.settle();
         if (activeOf(broadcasterId)) {
           throw new HttpError(400, "The broadcaster already has a poll that's running; you may not create another poll until the current poll completes.");

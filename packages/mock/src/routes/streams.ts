@@ -188,9 +188,9 @@ export function registerStreamRoutes(router: Router, context: HelixContext, broa
   });
   const markerBody = (video: VideoRecord, login: string) => (marker: MarkerRecord) => ({
     ...markerFields(marker),
-    // The reference's field table names it `url`; its example answer writes `URL`, but the
-    // examples are hand-written (Create Stream Marker's shows a numeric `id`), so the table rules.
-    url: `https://platform.example/${login}/manager/highlighter/${video.id}?t=${highlighterTime(marker.position_seconds)}`,
+    // Named `URL` as in the reference's example answer, which is what the platform sends (the
+    // reference's field table spells it `url`).
+    URL: `https://platform.example/${login}/manager/highlighter/${video.id}?t=${highlighterTime(marker.position_seconds)}`,
   });
 
   registerRoutes(router, context, [

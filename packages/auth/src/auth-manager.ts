@@ -733,7 +733,7 @@ export class AuthManager implements Authenticator {
   /**
    * The callback's state against the one tied to the browser: equal (constant-time compare), and
    * the expected one not checked before by this client. A state is spent by its first check,
-   * whatever comes of it, as the spec's flow wants ("a state is good for one callback").
+   * whatever comes of it: a replayed callback must not sign anyone in.
    */
   #checkState(state: string | null | undefined, expected: string | undefined): void {
     const refused = (why: string) => new PlatformAuthError(`${why}, so the code was not exchanged. Start the sign-in again.`);

@@ -11,7 +11,6 @@ import {
   emptyConnectionCounts,
   isTransient,
   readBackDelay,
-  subscriptions as listSubscriptions,
   updateConduitOperation,
   updateConduitShards,
   type Conduit,
@@ -28,6 +27,9 @@ import {
   WebhookReceiver,
   checkCallbackAndSecret,
   dedupeTtlMs,
+  every,
+  listedAs,
+  listedOn,
   type WebhookChallengeAnswer,
   type WebhookFetchHandler,
   type WebhookMessagePayload,
@@ -317,8 +319,9 @@ export class ConduitListener extends EventSubListener {
   readonly #readBack: { attempt: number; timer: unknown; running: boolean } = { attempt: 0, timer: undefined, running: false };
   /** The periodic shard check's timer. */
   #checkTimer: unknown;
-  #reconcileTimer: unknown;
   #reconciling = false;
+  /** The comparison with the platform every `reconcileIntervalMs`, once the first subscription is made. */
+  #reconciler: { stop(): void } | undefined;
   /** A shard check asked for soon (after a `conduit.shard.disabled`, a takeover, a reconnect): when, and what it may take over. */
   #soon: { timer: unknown; due: number; latest: number; takeAll: boolean; only: Set<string> } | undefined;
   /** The shard checks, one after the other. */
@@ -468,21 +471,11 @@ export class ConduitListener extends EventSubListener {
     this.#reconciling = true;
     try {
       const conduitId = await this.conduitId;
-      const listed: EventSubSubscription[] = [];
-      for await (const page of listSubscriptions(this.client).pages()) {
-        this.costs(page.raw);
-        for (const each of page.data) {
-          const transport = each.transport as { method?: string; conduit_id?: string };
-          if (transport.method === 'conduit' && transport.conduit_id === conduitId) listed.push(each);
-        }
-      }
+      const listed = await listedOn(this.client, onConduit(conduitId), undefined, (page) => this.costs(page));
       if (this.closed) return;
       for (const subscription of [...this.subscriptions]) {
         if (subscription.creating !== undefined) continue;
-        const found =
-          listed.find((each) => each.id === subscription.id) ??
-          listed.find((each) => each.status === 'enabled' && subscription.matches(each.type, each.version, each.condition)) ??
-          listed.find((each) => subscription.matches(each.type, each.version, each.condition));
+        const found = listedAs(subscription, listed);
         if (!found) {
           // Gone (deleted by another program, or with a revocation this process did not see): made again.
           if (subscription.id !== undefined || subscription.state === 'active') {
@@ -507,7 +500,8 @@ export class ConduitListener extends EventSubListener {
   }
 
   protected attach(subscription: ListenerSubscription): void {
-    this.#startReconciling();
+    const interval = this.#options.reconcileIntervalMs ?? defaultReconcileIntervalMs;
+    if (this.#reconciler === undefined && interval !== 0) this.#reconciler = every(this.#clock, interval, () => this.reconcile());
     void this.conduitId.then(
       (conduitId) => {
         this.#create(subscription, conduitId);
@@ -553,8 +547,9 @@ export class ConduitListener extends EventSubListener {
     this.#shards.clear();
     this.#waiting.clear();
     this.#unconfirmed.clear();
-    for (const timer of [this.#readBack.timer, this.#checkTimer, this.#soon?.timer, this.#leaseTimer, this.#reconcileTimer]) if (timer !== undefined) clock.clearTimeout(timer);
-    this.#readBack.timer = this.#checkTimer = this.#leaseTimer = this.#reconcileTimer = undefined;
+    this.#reconciler?.stop();
+    for (const timer of [this.#readBack.timer, this.#checkTimer, this.#soon?.timer, this.#leaseTimer]) if (timer !== undefined) clock.clearTimeout(timer);
+    this.#readBack.timer = this.#checkTimer = this.#leaseTimer = undefined;
     this.#soon = undefined;
     // Let the survivors take these shards over at once instead of after the leases' time.
     await Promise.all([...drains, ...held.map((shard) => this.#releaseLease(shard))]);
@@ -1284,32 +1279,11 @@ export class ConduitListener extends EventSubListener {
     );
   }
 
-  #startReconciling(): void {
-    const interval = this.#options.reconcileIntervalMs ?? defaultReconcileIntervalMs;
-    if (this.#reconcileTimer !== undefined || interval === 0 || this.closed) return;
-    const tick = () => {
-      this.#reconcileTimer = this.#clock.setTimeout(() => {
-        void this.reconcile().finally(() => {
-          if (!this.closed) tick();
-        });
-      }, interval);
-      // A Node timer must not keep a process alive that has nothing else to do.
-      (this.#reconcileTimer as { unref?: () => void } | undefined)?.unref?.();
-    };
-    tick();
-  }
-
   /** A 409 whose body names no subscription: the one listed with the same type and condition on this conduit is adopted. */
   async #adoptListed(subscription: ListenerSubscription, conduitId: string, conflict: unknown): Promise<void> {
     let found: EventSubSubscription | undefined;
     try {
-      for await (const page of listSubscriptions(this.client, { type: subscription.type }).pages()) {
-        found = page.data.find((each) => {
-          const transport = each.transport as { method?: string; conduit_id?: string };
-          return transport.method === 'conduit' && transport.conduit_id === conduitId && subscription.matches(each.type, each.version, each.condition);
-        });
-        if (found) break;
-      }
+      found = (await listedOn(this.client, onConduit(conduitId), subscription.type, (page) => this.costs(page))).find((each) => subscription.matches(each.type, each.version, each.condition));
     } catch (error) {
       if (subscription.state === 'pending' || subscription.state === 'active') this.refuse(subscription, error);
       return;
@@ -1392,7 +1366,7 @@ export class ConduitListener extends EventSubListener {
     if (!about || typeof about.id !== 'string') return false;
     const type = String(about.type);
     const version = String(about.version);
-    const subscription = this.route(about.id, type, version, about.condition) ?? this.#byCondition(type, version, about.condition);
+    const subscription = this.route(about.id, type, version, about.condition) ?? this.matching(type, version, about.condition);
     if (!subscription) return false;
     if (messageType === 'revocation') {
       this.#waiting.delete(subscription);
@@ -1411,15 +1385,6 @@ export class ConduitListener extends EventSubListener {
     });
     return true;
   }
-
-  /**
-   * A subscription of this listener with the same type, version and condition: the event may
-   * come from a subscription another process of the conduit created.
-   */
-  #byCondition(type: string, version: string, condition: Readonly<Record<string, unknown>> | undefined): ListenerSubscription | undefined {
-    for (const subscription of this.subscriptions) if (subscription.matches(type, version, condition)) return subscription;
-    return undefined;
-  }
 }
 
 /**
@@ -1428,6 +1393,11 @@ export class ConduitListener extends EventSubListener {
  */
 function orNone<P>(operation: OperationDeclaration<P, Conduit>): OperationDeclaration<P, Conduit | null> {
   return { ...operation, result: firstOrNullResult };
+}
+
+/** Whether a listed subscription's transport is the conduit `conduitId`. */
+function onConduit(conduitId: string): (transport: { method?: unknown; conduit_id?: unknown }) => boolean {
+  return (transport) => transport.method === 'conduit' && transport.conduit_id === conduitId;
 }
 
 function messageOf(error: unknown): string {

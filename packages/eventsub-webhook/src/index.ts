@@ -10,3 +10,5 @@ export {
   type WebhookReceiverOptions,
   type WebhookRequestHandler,
 } from './receiver';
+// For the conduit listener: the comparison of a shared transport's subscriptions with the platform's list.
+export { every, listedAs, listedOn } from './listed';

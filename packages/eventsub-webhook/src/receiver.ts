@@ -150,7 +150,7 @@ function loopback(hostname: string): boolean {
 const noop = () => undefined;
 
 /**
- * Checks a webhook transport's `callback` and `secret` with the spec's messages.
+ * Checks a webhook transport's `callback` and `secret`, refusing what the platform would refuse.
  *
  * @throws PlatformEventSubError `A webhook listener needs a \`callback\` URL and a \`secret\`.` or
  *   `The webhook secret must be 10 to 100 characters long.`; PlatformError for a callback that is

@@ -7,12 +7,12 @@ import {
   isTransient,
   readBackDelay,
   readSubscription,
-  subscriptions,
   type EventSubDedupe,
   type EventSubListenerOptions,
   type EventSubSubscription,
   type ListenerSubscription,
 } from '@platform/eventsub';
+import { every, listedAs, listedOn } from './listed';
 import {
   WebhookReceiver,
   checkCallbackAndSecret,
@@ -135,8 +135,11 @@ export class WebhookListener extends EventSubListener {
   readonly #creating = new Set<ListenerSubscription>();
   /** How often each subscription was created again since it was last enabled. */
   readonly #recreations = new Map<ListenerSubscription, number>();
-  #reconcileTimer: unknown;
   #reconciling = false;
+  /** The comparison with the platform every `reconcileIntervalMs`, once the first subscription is made. */
+  #reconciler: { stop(): void } | undefined;
+  /** Whether a listed subscription's transport is this listener's callback. */
+  readonly #owns = (transport: { method?: unknown; callback?: unknown }): boolean => transport.method === 'webhook' && transport.callback === this.#callback;
 
   /**
    * @throws PlatformEventSubError `A webhook listener needs a \`callback\` URL and a \`secret\`.` or
@@ -177,21 +180,11 @@ export class WebhookListener extends EventSubListener {
     if (this.closed || this.#reconciling) return;
     this.#reconciling = true;
     try {
-      const listed: EventSubSubscription[] = [];
-      for await (const page of subscriptions(this.client).pages()) {
-        this.costs(page.raw);
-        for (const each of page.data) {
-          const transport = each.transport as { method?: string; callback?: string };
-          if (transport.method === 'webhook' && transport.callback === this.#callback) listed.push(each);
-        }
-      }
+      const listed = await listedOn(this.client, this.#owns, undefined, (page) => this.costs(page));
       if (this.closed) return;
       for (const subscription of [...this.subscriptions]) {
         if (this.#creating.has(subscription)) continue;
-        const found =
-          listed.find((each) => each.id === subscription.id) ??
-          listed.find((each) => each.status === 'enabled' && subscription.matches(each.type, each.version, each.condition)) ??
-          listed.find((each) => subscription.matches(each.type, each.version, each.condition));
+        const found = listedAs(subscription, listed);
         if (!found) {
           // Gone: deleted by another program, or after the platform failed it.
           if (subscription.id !== undefined || subscription.state === 'active') this.#recreate(subscription, 'the platform no longer lists it');
@@ -211,7 +204,7 @@ export class WebhookListener extends EventSubListener {
   // Subscriptions
 
   protected attach(subscription: ListenerSubscription): void {
-    this.#startReconciling();
+    if (this.#reconciler === undefined && this.#reconcileIntervalMs !== 0) this.#reconciler = every(this.#clock, this.#reconcileIntervalMs, () => this.reconcile());
     this.#create(subscription);
   }
 
@@ -230,8 +223,7 @@ export class WebhookListener extends EventSubListener {
     for (const timer of this.#timers.values()) this.#clock.clearTimeout(timer);
     this.#timers.clear();
     for (const subscription of [...this.#readBacks.keys()]) this.#stopReadBack(subscription);
-    if (this.#reconcileTimer !== undefined) this.#clock.clearTimeout(this.#reconcileTimer);
-    this.#reconcileTimer = undefined;
+    this.#reconciler?.stop();
     return Promise.resolve();
   }
 
@@ -309,13 +301,7 @@ export class WebhookListener extends EventSubListener {
   async #adoptListed(subscription: ListenerSubscription, conflict: PlatformApiError): Promise<void> {
     let found: EventSubSubscription | undefined;
     try {
-      for await (const page of subscriptions(this.client, { type: subscription.type }).pages()) {
-        found = page.data.find((each) => {
-          const transport = each.transport as { method?: string; callback?: string };
-          return transport.method === 'webhook' && transport.callback === this.#callback && subscription.matches(each.type, each.version, each.condition);
-        });
-        if (found) break;
-      }
+      found = (await listedOn(this.client, this.#owns, subscription.type, (page) => this.costs(page))).find((each) => subscription.matches(each.type, each.version, each.condition));
     } catch (error) {
       if (this.#live(subscription)) this.refuse(subscription, error);
       return;
@@ -439,20 +425,6 @@ export class WebhookListener extends EventSubListener {
     this.#clock.clearTimeout(timer);
   }
 
-  #startReconciling(): void {
-    if (this.#reconcileTimer !== undefined || this.#reconcileIntervalMs === 0 || this.closed) return;
-    const tick = () => {
-      this.#reconcileTimer = this.#clock.setTimeout(() => {
-        void this.reconcile().finally(() => {
-          if (!this.closed) tick();
-        });
-      }, this.#reconcileIntervalMs);
-      // A Node timer must not keep a process alive that has nothing else to do.
-      (this.#reconcileTimer as { unref?: () => void } | undefined)?.unref?.();
-    };
-    tick();
-  }
-
   // -------------------------------------------------------------------------------------------
   // Reading back
 
@@ -488,7 +460,6 @@ export class WebhookListener extends EventSubListener {
       if (id === undefined) return;
       listed = await readSubscription(this.client, id, 'app');
     } catch (error) {
-      readBack.reading = false;
       if (this.#readBacks.get(subscription) !== readBack || !this.#live(subscription)) return;
       if (isTransient(error)) this.#readAgain(subscription, readBack);
       else this.#giveUp(subscription, error, false);
@@ -621,7 +592,7 @@ export function eventSubWebhook(client: ClientHandle, options: WebhookListenerOp
   return new WebhookListener(client, options);
 }
 
-/** The options, checked: the spec's messages for the callback and secret, a PlatformError for the rest. */
+/** The options, checked: PlatformEventSubErrors for a missing callback or secret and a bad secret, a PlatformError for the rest. */
 function checkOptions(options: WebhookListenerOptions): WebhookListenerOptions {
   const given = (typeof options === 'object' && options !== null ? options : {}) as Partial<WebhookListenerOptions>;
   checkCallbackAndSecret(given.callback, given.secret);

@@ -565,10 +565,10 @@ export interface BroadcasterSubscription {
 
 /** The fields beside `data` in each page of `broadcasterSubscriptions`. */
 export interface BroadcasterSubscriptionsExtra {
-  /** The broadcaster's subscriber points (Tier 1: 1, Tier 2: 2, Tier 3: 6). */
-  points: number;
-  /** The number of users who subscribe to the broadcaster. */
-  total: number;
+  /** The broadcaster's subscriber points (Tier 1: 1, Tier 2: 2, Tier 3: 6); null when `user_id` was given. */
+  points: number | null;
+  /** The number of users who subscribe to the broadcaster; null when `user_id` was given. */
+  total: number | null;
 }
 
 /** A user's subscription to a broadcaster, from `checkUserSubscription`. */

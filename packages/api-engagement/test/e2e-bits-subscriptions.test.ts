@@ -194,6 +194,10 @@ describe('subscriptions', () => {
       [100, undefined],
       [50, undefined],
     ]);
+    // With user_id the platform's total and points are null: total() counts the listed subscribers.
+    const filtered = await broadcasterSubscriptions(streamer, { user_id: asked.slice(0, 3) });
+    expect(filtered.raw).toMatchObject({ total: null, points: null });
+    await expect(broadcasterSubscriptions(streamer, { user_id: asked }).total()).resolves.toBe(150);
   });
 
   it('checks a user\'s own subscription: a gift names its gifter, none is 404', async () => {

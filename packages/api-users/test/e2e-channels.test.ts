@@ -270,6 +270,16 @@ describe('follows', () => {
     expect((asked as PlatformApiError).status).toBe(401);
   });
 
+  it('a user token without moderator:read:followers is sent, and the platform answers with the total alone', async () => {
+    const { client, broadcaster, viewer } = world;
+    fortyFiveFollowers();
+    await world.register(viewer, []);
+    const page = await channelFollowers(client.as(viewer.id), { broadcaster_id: broadcaster.id });
+    expect(page.data).toEqual([]);
+    expect(page.raw.total).toBe(45);
+    await expect(channelFollowers(client.as(viewer.id), { broadcaster_id: broadcaster.id }).total()).resolves.toBe(45);
+  });
+
   it('a follow raises channel.follow version 2', async () => {
     const { mock, broadcaster, viewer } = world;
     world.advance(5_000);

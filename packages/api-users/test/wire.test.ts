@@ -544,7 +544,7 @@ describe('the wire shape of every operation', () => {
       'channels.updateChannel': ['user', ['channel:manage:broadcast'], 'broadcaster_id'],
       'channels.channelEditors': ['user', ['channel:read:editors'], 'broadcaster_id'],
       'channels.followedChannels': ['user', ['user:read:follows'], 'user_id'],
-      'channels.channelFollowers': ['user', ['moderator:read:followers']],
+      'channels.channelFollowers': ['user', []],
       'teams.channelTeams': ['either', []],
       'teams.teams': ['either', []],
       'search.searchCategories': ['either', []],

@@ -210,13 +210,9 @@ export function paginateOperation<P, T, Extra = object>(
       if (chunk + 1 < sets.length) return load(chunk + 1, undefined);
       return undefined;
     },
-    async total(first) {
-      if (typeof first.raw.total !== 'number') return undefined;
-      if (sets.length === 1) return first.raw.total;
-      let sum = first.raw.total;
-      for (let chunk = 1; chunk < sets.length; chunk++) sum += (await load(chunk, undefined)).raw.total ?? 0;
-      return sum;
-    },
+    // The platform's `total` counts the whole list (a channel's followers or subscribers), not the
+    // IDs of one request: a list split into chunks reports it once. Without one, the paginator counts.
+    total: async (first) => (typeof first.raw.total === 'number' ? first.raw.total : undefined),
   };
   return new Paginator(source);
 }

@@ -282,6 +282,17 @@ describe('paginators', () => {
     expect(counted.requests).toHaveLength(4);
   });
 
+  it('total() of a long ID list is the platform total of the first chunk, not a sum of the chunks', async () => {
+    const ids = Array.from({ length: 150 }, (_, index) => String(index));
+    const reported = setup(() => ({ body: { data: [{ user_id: 'x' }], pagination: {}, total: 500 } }));
+    await expect(paginateOperation(reported.client, bans, { user_id: ids }, { as: '9' }).total()).resolves.toBe(500);
+    expect(reported.requests).toHaveLength(1);
+    // A null total (the platform's answer with a user_id filter): the items are counted, chunk after chunk.
+    const counted = setup((request) => ({ body: { data: request.url.searchParams.getAll('user_id').slice(0, 2).map((id) => ({ user_id: id })), pagination: {}, total: null } }));
+    await expect(paginateOperation(counted.client, bans, { user_id: ids }, { as: '9' }).total()).resolves.toBe(4);
+    expect(counted.requests).toHaveLength(2);
+  });
+
   it('an empty page ends the list even with a cursor', async () => {
     const { client, requests } = setup(() => ({ body: { data: [], pagination: { cursor: 'again' } } }));
     await expect(paginateOperation(client, chatters, { broadcaster_id: '1' }, { as: '9' }).all()).resolves.toEqual([]);

@@ -126,7 +126,7 @@ describe('Get Broadcaster Subscriptions: GET /subscriptions', () => {
     expect(second.body).toMatchObject({ data: [expect.objectContaining({ user_id: s.plain.id })], total: 3, pagination: {} });
     const back = await list(s, { first: '1', before: first.body.pagination.cursor });
     expect(back.body.data.map((each: { user_id: string }) => each.user_id)).toEqual([s.fan.id]);
-    expect((await list(s, { user_id: [s.plain.id, s.streamer.id] })).body).toMatchObject({ data: [expect.objectContaining({ user_id: s.plain.id })], total: 3, points: 9 });
+    expect((await list(s, { user_id: [s.plain.id, s.streamer.id] })).body).toMatchObject({ data: [expect.objectContaining({ user_id: s.plain.id })], total: null, points: null, pagination: {} });
     expect(await list(s, { user_id: s.plain.id, after: first.body.pagination.cursor })).toMatchObject({ status: 400, body: errorBody(400, /cannot be used with "user_id"/) });
     expect(await list(s, { user_id: Array.from({ length: 101 }, (_, index) => `u${index}`) })).toMatchObject({ status: 400, body: errorBody(400, /at most 100 times/) });
     expect(await list(s, { first: '101' })).toMatchObject({ status: 400 });

@@ -42,8 +42,8 @@ export const broadcasterSubscriptionsOperation = /* @__PURE__ */ defineOperation
  * Token: user (the broadcaster's); channel:read:subscriptions. An extension may use its app token
  * when the broadcaster granted the scope in the extensions manager; `broadcaster_id` is then needed.
  * Limits: `first` 1 to 100; `user_id` any number (split into requests of 100 and joined in order),
- * not combined with `after` or `before`. With a `user_id` list longer than 100, `total()` adds the
- * `total` of every request; count the items instead.
+ * not combined with `after` or `before`. With `user_id` the platform sends `total` and `points` as
+ * null, and `total()` counts the subscribers it lists.
  *
  * @throws PlatformError when a limit is broken or `after` or `before` comes with `user_id` (nothing is sent).
  * @throws PlatformAuthError when no token fits the call; PlatformScopeError when the user's token lacks the scope.

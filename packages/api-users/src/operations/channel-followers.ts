@@ -13,13 +13,17 @@ export interface ChannelFollowersParams {
   after?: string;
 }
 
-/** Declaration of `channels.channelFollowers`: GET /channels/followers, user token, moderator:read:followers. */
+/**
+ * Declaration of `channels.channelFollowers`: GET /channels/followers, user token. No scope is
+ * required: without moderator:read:followers the platform answers with the total alone.
+ */
 export const channelFollowersOperation = /* @__PURE__ */ defineOperation<ChannelFollowersParams, ChannelFollower>({
   name: 'channels.channelFollowers',
   method: 'GET',
   path: '/channels/followers',
   token: 'user',
-  scopes: ['moderator:read:followers'],
+  // moderator:read:followers lists the followers; without it the platform still answers, with the total.
+  scopes: [],
   params: {
     broadcaster_id: { type: 'string', in: 'query', required: true },
     user_id: { type: 'string', in: 'query' },
@@ -33,13 +37,14 @@ export const channelFollowersOperation = /* @__PURE__ */ defineOperation<Channel
  * Lists the users who follow a broadcaster, most recent follower first; with `user_id`, tells
  * whether that one user follows. Each page's `raw.total` (and `total()`) is the follower count.
  *
- * Token: user only; moderator:read:followers. The token's user must be the broadcaster or one of
- * their moderators to see the followers; otherwise the platform sends only `total`, with an empty
- * list.
+ * Token: user only. Any user token may ask for the follower count. To see the followers, or to
+ * ask about one user with `user_id`, the token needs moderator:read:followers and its user must be
+ * the broadcaster or one of their moderators; otherwise the platform sends only `total`, with an
+ * empty list (and refuses `user_id` with a 401).
  * Limits: `first` 1 to 100.
  *
  * @throws PlatformError when `broadcaster_id` is missing or `first` is outside 1 to 100 (nothing is sent).
- * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
+ * @throws PlatformAuthError when no user token fits the call.
  * @throws PlatformApiError when the platform refuses a page.
  * @example
  * const followers = await channelFollowers(client, { broadcaster_id: '1234' }).total();

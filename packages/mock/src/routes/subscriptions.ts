@@ -131,7 +131,8 @@ export function registerSubscriptionRoutes(router: Router, context: HelixContext
         }
         const all = [...of(broadcasterId).values()];
         const listed = userIds.length > 0 ? all.filter((record) => userIds.includes(record.user_id)) : all;
-        const { data, pagination } = page(request, listed, SUBSCRIPTION_PAGE);
+        // A user_id filter cannot be paged (a cursor is refused with it): every listed subscriber comes in one answer.
+        const { data, pagination } = userIds.length > 0 ? { data: listed, pagination: {} } : page(request, listed, SUBSCRIPTION_PAGE);
         return ok(
           data.map((record) => ({
             ...userFields(context, broadcasterId, 'broadcaster'),
@@ -141,7 +142,10 @@ export function registerSubscriptionRoutes(router: Router, context: HelixContext
             tier: record.tier,
             ...userFields(context, record.user_id, 'user'),
           })),
-          { pagination, total: all.length, points: all.reduce((sum, record) => sum + (TIER_POINTS[record.tier] ?? 1), 0) },
+          // With the user_id filter the platform sends both as null (its reference says so).
+          userIds.length > 0
+            ? { pagination, total: null, points: null }
+            : { pagination, total: all.length, points: all.reduce((sum, record) => sum + (TIER_POINTS[record.tier] ?? 1), 0) },
         );
       },
     }),

@@ -2,6 +2,7 @@
 // together, and the kind of a list of titled items (poll choices, prediction outcomes). Internal:
 // not exported by the package.
 import { PlatformError, type ParamKind, type ParamSpec } from '@platform/core';
+import { characterCount } from '@platform/core/internal';
 
 type Params = Readonly<Record<string, unknown>>;
 
@@ -72,7 +73,9 @@ function checkTitledItems(spec: ParamSpec, value: unknown, titleLength: number):
   for (const [index, item] of value.entries()) {
     const title = typeof item === 'object' && item !== null && !Array.isArray(item) ? (item as Params).title : undefined;
     if (typeof title !== 'string') return `must hold objects with a title (a string); item ${index} has none`;
-    if (title.length === 0 || title.length > titleLength) return `must hold titles of 1 to ${titleLength} characters; the title of item ${index} has ${title.length}`;
+    // Characters as the platform counts them: an emoji is one.
+    const length = characterCount(title);
+    if (length === 0 || length > titleLength) return `must hold titles of 1 to ${titleLength} characters; the title of item ${index} has ${length}`;
   }
   return undefined;
 }

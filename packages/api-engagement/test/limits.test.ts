@@ -278,6 +278,8 @@ describe('limits and rules: refused before anything is sent', () => {
     await endPrediction(client, { id: 'p', status: 'CANCELED' });
     await bitsLeaderboard(client, { count: 1, period: 'all' });
     await bitsLeaderboard(client, { count: 100, period: 'year', started_at: '2024-01-01T08:00:00Z' });
-    expect(requests).toHaveLength(12);
+    // Titles are counted in characters as the platform counts them: 60 and 25 emoji fit.
+    await createPoll(client, { ...poll, title: '😀'.repeat(60), choices: [{ title: '😀'.repeat(25) }, { title: 'Tails' }] });
+    expect(requests).toHaveLength(13);
   });
 });

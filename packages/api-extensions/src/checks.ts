@@ -1,23 +1,5 @@
 import { idsParam, PlatformError, type ParamKind } from '@platform/core';
-
-/** How many characters a text holds as the platform counts them: code points, so an emoji is one (`length` counts it as two). */
-function characterCount(text: string): number {
-  return [...text].length;
-}
-
-/**
- * A text whose `maxLength` is in characters as the platform counts them (code points): core's
- * `stringParam` counts UTF-16 units, which would refuse 280 emoji in a 280-character message.
- */
-export const textParam: ParamKind = {
-  name: 'string',
-  check(spec, value) {
-    if (typeof value !== 'string') return 'must be a string';
-    if (value === '' && spec.required) return 'must not be empty';
-    const max = spec.maxLength;
-    return max !== undefined && characterCount(value) > max ? `must hold at most ${max} characters` : undefined;
-  },
-};
+import { isIdList } from '@platform/core/internal';
 
 /** The platform's 5 KB limit of a configuration segment and of a PubSub message, in bytes of UTF-8. */
 export const fiveKilobytes = 5 * 1024;
@@ -58,7 +40,7 @@ export const choicesParam: ParamKind = {
 export const bodyIdsParam: ParamKind = {
   name: 'ids',
   check(spec, value) {
-    if (!Array.isArray(value) || value.some((item) => typeof item !== 'string' || item === '')) return 'must be a list of IDs (non-empty strings)';
+    if (!Array.isArray(value) || !isIdList(value)) return 'must be a list of IDs (non-empty strings)';
     return idsParam.check(spec, value);
   },
   splitParams: idsParam.splitParams!,

@@ -269,6 +269,20 @@ describe('limits and required parameters: refused before anything is sent', () =
     expect(requests).toHaveLength(0);
   });
 
+  it('rules between parameters reject the promise, as every other operation does, instead of throwing', async () => {
+    const calls = [
+      () => extensionConfiguration(client, { extension_id: 'ext', segment: 'broadcaster' }, withJwt),
+      () => setExtensionConfiguration(client, { extension_id: 'ext', segment: 'broadcaster', content: 'x' }, withJwt),
+      () => sendExtensionPubSubMessage(client, { ...pubsub, target: ['global'] }, withJwt),
+    ];
+    for (const call of calls) {
+      let promise: Promise<unknown> | undefined;
+      expect(() => (promise = call())).not.toThrow();
+      await expect(promise).rejects.toBeInstanceOf(PlatformError);
+    }
+    expect(requests).toHaveLength(0);
+  });
+
   it('takes the values at the edges of every range', async () => {
     await extensionLiveChannels(client, { extension_id: 'ext', first: 1 });
     await createExtensionSecret(client, { extension_id: 'ext', delay: 300 }, withJwt);

@@ -59,6 +59,10 @@ describe('limits of specific operations', () => {
   it.each([
     ['moderation.checkAutoMod', { ...checkAutoMod, data: [] }, 'The parameter data of moderation.checkAutoMod must hold from 1 to 100 items; got an array.'],
     ['moderation.checkAutoMod', { ...checkAutoMod, data: messages(101) }, 'The parameter data of moderation.checkAutoMod must hold from 1 to 100 items; got an array.'],
+    ['moderation.checkAutoMod', { ...checkAutoMod, data: [null] }, 'The parameter data of moderation.checkAutoMod must hold { msg_id, msg_text } messages, msg_id a non-empty string and msg_text a string (message 1 is null); got an array.'],
+    ['moderation.checkAutoMod', { ...checkAutoMod, data: [{ msg_id: 'a', msg_text: 'hi' }, { msg_id: '', msg_text: 'x' }] }, 'The parameter data of moderation.checkAutoMod must hold { msg_id, msg_text } messages, msg_id a non-empty string and msg_text a string (message 2 is {"msg_id":"","msg_text":"x"}); got an array.'],
+    // eslint-disable-next-line no-sparse-arrays -- the hole is what is checked
+    ['moderation.checkAutoMod', { ...checkAutoMod, data: [, { msg_id: 'a', msg_text: 'hi' }] }, 'The parameter data of moderation.checkAutoMod must hold { msg_id, msg_text } messages, msg_id a non-empty string and msg_text a string (message 1 is undefined); got an array.'],
     ['moderation.ban', { ...ban, duration: 0 }, 'The parameter duration of moderation.ban must be from 1 to 1209600; got 0.'],
     ['moderation.ban', { ...ban, duration: 1_209_601 }, 'The parameter duration of moderation.ban must be from 1 to 1209600; got 1209601.'],
     ['moderation.ban', { ...ban, duration: 90.5 }, 'The parameter duration of moderation.ban must be a whole number; got 90.5.'],

@@ -1,5 +1,5 @@
 import { PlatformError, type ParamKind } from '@platform/core';
-import { nonEmptyString } from '@platform/core/internal';
+import { isIdList } from '@platform/core/internal';
 
 /**
  * ID lists that the platform counts together against one maximum per request (`users`: `id` and
@@ -13,38 +13,16 @@ import { nonEmptyString } from '@platform/core/internal';
  *
  * Only for an operation whose parameters are these lists and nothing else: a split request carries
  * its share of them alone (the operations' tests hold them to that). It is kept this small on
- * purpose (issue 13: `createClient` + `users` no larger than the two-call bundle), with its own
+ * purpose (a bundle of `createClient` and `users` stays no larger than one of two chat calls), with its own
  * check rather than `idsParam.check`, which would bring core's single-list split into the bundle.
  */
 export const combinedIdsParam: ParamKind = {
   name: 'ids',
   check(_spec, value) {
-    // One ID or a list of them: `[value].flat()` is the list either way.
-    const list: unknown[] = [value].flat();
-    return list.length
-      ? list.every(nonEmptyString)
-        ? undefined
-        : 'must be an ID or a list of IDs (non-empty strings)'
-      : 'must hold at least one ID';
-  },
-};
-
-/** How many characters a text holds as the platform counts them: code points, so an emoji is one (`length` counts it as two). */
-export function characterCount(text: string): number {
-  return [...text].length;
-}
-
-/**
- * A text whose `maxLength` is in characters as the platform counts them (code points): core's
- * `stringParam` counts UTF-16 units, which would refuse 300 emoji in a 300-character field.
- */
-export const textParam: ParamKind = {
-  name: 'string',
-  check(spec, value) {
-    if (typeof value !== 'string') return 'must be a string';
-    if (value === '' && spec.required) return 'must not be empty';
-    const max = spec.maxLength;
-    return max !== undefined && characterCount(value) > max ? `must hold at most ${max} characters` : undefined;
+    const list = typeof value === 'string' ? [value] : value;
+    // `isIdList` reads every index: a hole (`[, '1']`) is no ID.
+    if (!Array.isArray(list) || !isIdList(list)) return 'must be an ID or a list of IDs (non-empty strings)';
+    return list.length ? undefined : 'must hold at least one ID';
   },
 };
 

@@ -80,11 +80,16 @@ function checkedSets(operation: AnyOperation, params: unknown): Params[] {
   if (params !== undefined && (typeof params !== 'object' || params === null || Array.isArray(params))) {
     throw new PlatformError(`${name} takes an object of parameters; got ${describe(params)}.`);
   }
-  const given = (params ?? {}) as Params;
+  // Checked and sent are the same values: the own enumerable ones. An object whose values are
+  // inherited (`Object.create(params)`, a class with getters) is read as what a copy of it holds.
+  const given = (!params || Object.getPrototypeOf(params) === Object.prototype ? params ?? {} : { ...params }) as Params;
   const specs = operation.params;
   for (const key of Object.keys(given)) {
-    if (!(key in specs)) throw new PlatformError(`${name} has no parameter ${key}.`);
+    // Own names only: `constructor`, `toString` or a `__proto__` key of `JSON.parse` are no parameters.
+    if (!Object.prototype.hasOwnProperty.call(specs, key)) throw new PlatformError(`${name} has no parameter ${key}.`);
   }
+  // The acting user is filled in from the token only when unset; an empty one would stop that.
+  if (operation.actingUser && given[operation.actingUser] === '') throw new PlatformError(`The parameter ${operation.actingUser} of ${name} must not be empty; got "".`);
   const sets: Record<string, unknown[]>[] = [];
   let index = 0;
   let split: Params[] | undefined;

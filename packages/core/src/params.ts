@@ -78,7 +78,10 @@ export interface KindParamSpec extends ParamPlace, ParamRules {
 /** How a parameter is checked and where it travels. */
 export type ParamSpec = PlainStringSpec | KindParamSpec;
 
-/** A string with rules: a length in characters (`minLength`, `maxLength`), or `oneOf` its values. */
+/**
+ * A string with rules: a length in characters as the platform counts them (code points: an emoji
+ * is one; `minLength`, `maxLength`), or `oneOf` its values.
+ */
 export const stringParam: ParamKind = { name: 'string', check: checkString };
 
 /** A finite number: within `min` to `max`, whole with `integer`, or `oneOf` its values. */
@@ -99,14 +102,37 @@ export const arrayParam: ParamKind = { name: 'array', check: checkArray };
 /** An object (a JSON object in the body). */
 export const objectParam: ParamKind = { name: 'object', check: checkObject };
 
-/** The check of a plain string: the one every operation may need, so the runner holds it. */
+/**
+ * The check of a plain string (an ID, a cursor, a name): the one every operation may need, so the
+ * runner holds it. An empty one is refused when the call needs the parameter and wherever it
+ * would travel in the query: there it would be sent as `key=`, which the platform reads as a value
+ * (an empty `message_id` asks to delete every message). In a body, `''` can mean something (an
+ * unset game).
+ */
 export function checkPlainString(spec: ParamSpec, value: unknown): string | undefined {
+  return checkText(spec, value, spec.in === 'query');
+}
+
+/** A string; an empty one refused when the call needs it, or when `notEmpty` says so. */
+function checkText(spec: ParamSpec, value: unknown, notEmpty?: boolean): string | undefined {
   if (typeof value !== 'string') return 'must be a string';
-  return value === '' && spec.required ? 'must not be empty' : undefined;
+  return value === '' && (spec.required || notEmpty) ? 'must not be empty' : undefined;
+}
+
+/**
+ * How many characters a text holds as the platform counts them: code points, so an emoji is one
+ * (`length` counts it as two).
+ */
+export function characterCount(text: string): number {
+  let count = 0;
+  // A high surrogate followed by a low one is one code point; a lone surrogate counts alone.
+  for (let index = 0; index < text.length; index++, count++) if ((text.charCodeAt(index) & 0xfc00) === 0xd800 && (text.charCodeAt(index + 1) & 0xfc00) === 0xdc00) index++;
+  return count;
 }
 
 function checkString(spec: ParamSpec, value: unknown): string | undefined {
-  return checkPlainString(spec, value) ?? checkLength(spec, (value as string).length, 'characters') ?? checkOneOf(spec, value as string);
+  // A text with rules may be empty where the call does not need it (`description=` clears one).
+  return checkText(spec, value) ?? checkLength(spec, characterCount(value as string), 'characters') ?? checkOneOf(spec, value as string);
 }
 
 function checkNumber(spec: ParamSpec, value: unknown): string | undefined {
@@ -122,9 +148,16 @@ function checkBoolean(_spec: ParamSpec, value: unknown): string | undefined {
 
 function checkIds(spec: ParamSpec, value: unknown): string | undefined {
   const list = typeof value === 'string' ? [value] : value;
-  if (!Array.isArray(list) || list.some((item) => typeof item !== 'string' || item === '')) return 'must be an ID or a list of IDs (non-empty strings)';
+  // Every index is read: `some()` skips the holes of `[, '1']` and `new Array(2)`.
+  if (!Array.isArray(list) || !isIdList(list)) return 'must be an ID or a list of IDs (non-empty strings)';
   if (list.length === 0) return 'must hold at least one ID';
   return checkLength(spec, list.length, 'IDs');
+}
+
+/** Whether every index of `list` holds a non-empty string (a hole does not). */
+export function isIdList(list: readonly unknown[]): boolean {
+  for (let index = 0; index < list.length; index++) if (typeof list[index] !== 'string' || list[index] === '') return false;
+  return true;
 }
 
 function checkArray(spec: ParamSpec, value: unknown): string | undefined {

@@ -116,6 +116,22 @@ describe('parameter validation, before anything is sent', () => {
     [updateSettings, { broadcaster_id: '1', flag: 'yes' }, 'The parameter flag of chat.updateSettings must be true or false; got "yes".'],
     [colors, { user_id: [] }, 'The parameter user_id of chat.colors must hold at least one ID; got an array.'],
     [colors, { user_id: ['1', ''] }, 'The parameter user_id of chat.colors must be an ID or a list of IDs (non-empty strings); got an array.'],
+    // Holes are no IDs (`some()` would skip them and send `user_id=undefined`).
+    // eslint-disable-next-line no-sparse-arrays -- the hole is what is checked
+    [colors, { user_id: [, '1001'] }, 'The parameter user_id of chat.colors must be an ID or a list of IDs (non-empty strings); got an array.'],
+    [colors, { user_id: new Array(2) }, 'The parameter user_id of chat.colors must be an ID or a list of IDs (non-empty strings); got an array.'],
+    // Names Object.prototype has are no parameters, nor is an own `__proto__` as JSON.parse makes it.
+    [chatters, { broadcaster_id: '1', constructor: 'x' }, 'chat.chatters has no parameter constructor.'],
+    [chatters, { broadcaster_id: '1', toString: 'x' }, 'chat.chatters has no parameter toString.'],
+    [chatters, { broadcaster_id: '1', hasOwnProperty: 'x', valueOf: 'y' }, 'chat.chatters has no parameter hasOwnProperty.'],
+    [chatters, JSON.parse('{"broadcaster_id":"1","__proto__":{"first":5}}'), 'chat.chatters has no parameter __proto__.'],
+    // An empty ID or cursor in the query would be sent as `key=`; an empty acting user would stop the token's user being filled in.
+    [chatters, { broadcaster_id: '1', moderator_id: '' }, 'The parameter moderator_id of chat.chatters must not be empty; got "".'],
+    [chatters, { broadcaster_id: '1', after: '' }, 'The parameter after of chat.chatters must not be empty; got "".'],
+    // Inherited values are not the caller's parameters: a copy of the object holds none of them.
+    [ban, Object.create({ broadcaster_id: '1', user_id: '2' }), 'moderation.ban needs the parameter broadcaster_id.'],
+    // Characters are counted as the platform counts them: an emoji is one.
+    [ban, { broadcaster_id: '1', user_id: '2', reason: '😀'.repeat(501) }, `The parameter reason of moderation.ban must hold at most 500 characters; got "${'😀'.repeat(20)}…" (1002 characters).`],
   ] as const)('%#: %s', async (operation, params, message) => {
     const run = () => (operation.result.name === 'page' ? paginateOperation(client, operation as never, params as never) : callOperation(client, operation as never, params as never));
     let error: unknown;
@@ -128,6 +144,26 @@ describe('parameter validation, before anything is sent', () => {
     expect((error as Error).constructor).toBe(PlatformError);
     expect((error as Error).message).toBe(message);
     expect(requests).toHaveLength(0);
+  });
+
+  it('counts characters in code points: 500 emoji fit in 500 characters', async () => {
+    const sent = setup(() => ({ body: { data: [{ user_id: '2' }] } }));
+    await callOperation(sent.client, ban, { broadcaster_id: '1', moderator_id: '9', user_id: '2', reason: '😀'.repeat(500) });
+    expect(JSON.parse(sent.requests[0]!.body!)).toEqual({ data: { user_id: '2', reason: '😀'.repeat(500) } });
+  });
+
+  it('checks and sends the same values: the own enumerable ones of an object with a prototype', async () => {
+    const sent = setup(() => ({ body: { data: [{ user_id: '2' }] } }));
+    class BanParams {
+      broadcaster_id = '1';
+      moderator_id = '9';
+      user_id = '2';
+      get reason(): string {
+        return 'inherited';
+      }
+    }
+    await callOperation(sent.client, ban, new BanParams());
+    expect(JSON.parse(sent.requests[0]!.body!)).toEqual({ data: { user_id: '2' } });
   });
 
   it('a paginator refuses bad parameters at once, synchronously', () => {

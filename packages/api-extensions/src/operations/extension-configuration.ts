@@ -45,7 +45,8 @@ export const extensionConfigurationOperation = /* @__PURE__ */ defineOperation<E
  * @example
  * const [global] = await extensionConfiguration(client, { extension_id: 'abc', segment: 'global' }, { extension: { clientId: 'abc', secret, ownerId } });
  */
-export function extensionConfiguration(client: ClientHandle, params: ExtensionConfigurationParams, options: ExtensionRequestOptions): Promise<ExtensionConfigurationSegment[]> {
+export async function extensionConfiguration(client: ClientHandle, params: ExtensionConfigurationParams, options: ExtensionRequestOptions): Promise<ExtensionConfigurationSegment[]> {
+  // In an async function: a broken rule rejects the promise, as every operation does.
   checkSegmentChannel(extensionConfigurationOperation.name, params);
   return callSigned(client, extensionConfigurationOperation, params, options);
 }

@@ -1,5 +1,5 @@
-import { defineOperation, voidResult, type ClientHandle } from '@platform/core';
-import { record, textParam } from '../checks';
+import { defineOperation, stringParam, voidResult, type ClientHandle } from '@platform/core';
+import { record } from '../checks';
 import { callSigned, type ExtensionRequestOptions } from '../extension-jwt';
 
 /** Parameters of `sendExtensionChatMessage`. */
@@ -23,7 +23,7 @@ export const sendExtensionChatMessageOperation = /* @__PURE__ */ defineOperation
   scopes: [],
   params: {
     broadcaster_id: { type: 'string', in: 'query', required: true },
-    text: { type: textParam, in: 'body', required: true, maxLength: 280 },
+    text: { type: stringParam, in: 'body', required: true, maxLength: 280 },
     extension_id: { type: 'string', in: 'body', required: true },
     extension_version: { type: 'string', in: 'body', required: true },
   },

@@ -92,7 +92,8 @@ function checkAudience(params: unknown): void {
  * @example
  * await sendExtensionPubSubMessage(client, { broadcaster_id: '1234', target: ['broadcast'], message: JSON.stringify({ round: 2 }) }, { extension });
  */
-export function sendExtensionPubSubMessage(client: ClientHandle, params: SendExtensionPubSubMessageParams, options: ExtensionRequestOptions): Promise<void> {
+export async function sendExtensionPubSubMessage(client: ClientHandle, params: SendExtensionPubSubMessageParams, options: ExtensionRequestOptions): Promise<void> {
+  // In an async function: a broken rule rejects the promise, as every operation does.
   checkAudience(params);
   // Read defensively: parameters of the wrong shape are refused by the declaration before any signing.
   const given = record(params);

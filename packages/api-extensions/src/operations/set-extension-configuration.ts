@@ -48,7 +48,8 @@ export const setExtensionConfigurationOperation = /* @__PURE__ */ defineOperatio
  * @example
  * await setExtensionConfiguration(client, { extension_id: 'abc', segment: 'global', version: '0.0.1', content: '{"theme":"dark"}' }, { extension });
  */
-export function setExtensionConfiguration(client: ClientHandle, params: SetExtensionConfigurationParams, options: ExtensionRequestOptions): Promise<void> {
+export async function setExtensionConfiguration(client: ClientHandle, params: SetExtensionConfigurationParams, options: ExtensionRequestOptions): Promise<void> {
+  // In an async function: a broken rule rejects the promise, as every operation does.
   checkSegmentChannel(setExtensionConfigurationOperation.name, params);
   return callSigned(client, setExtensionConfigurationOperation, params, options);
 }

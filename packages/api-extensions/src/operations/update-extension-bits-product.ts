@@ -1,5 +1,4 @@
-import { booleanParam, defineOperation, firstResult, objectParam, type ClientHandle, type ParamKind, type RequestOptions } from '@platform/core';
-import { textParam } from '../checks';
+import { booleanParam, defineOperation, firstResult, objectParam, stringParam, type ClientHandle, type ParamKind, type RequestOptions } from '@platform/core';
 import type { ExtensionBitsProduct, ExtensionBitsProductCost } from '../types';
 import { callWithToken } from '../extension-jwt';
 
@@ -63,7 +62,7 @@ export const updateExtensionBitsProductOperation = /* @__PURE__ */ defineOperati
   params: {
     sku: { type: skuParam, in: 'body', required: true, maxLength: skuLength },
     cost: { type: costParam, in: 'body', required: true },
-    display_name: { type: textParam, in: 'body', required: true, maxLength: 255 },
+    display_name: { type: stringParam, in: 'body', required: true, maxLength: 255 },
     in_development: { type: booleanParam, in: 'body' },
     expiration: { type: 'string', in: 'body' },
     is_broadcast: { type: booleanParam, in: 'body' },

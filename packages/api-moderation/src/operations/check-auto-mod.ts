@@ -1,4 +1,4 @@
-import { arrayParam, callOperation, dataResult, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { arrayParam, callOperation, dataResult, defineOperation, type ClientHandle, type ParamKind, type RequestOptions } from '@platform/core';
 import type { AutoModCheckMessage, AutoModCheckResult } from '../types';
 
 /** Parameters of `checkAutoMod`. */
@@ -8,6 +8,21 @@ export interface CheckAutoModParams {
   /** The messages to check, 1 to 100. */
   data: AutoModCheckMessage[];
 }
+
+/** 1 to 100 messages, each `{ msg_id, msg_text }` (a non-empty ID and a text); `findIndex` reads holes too. */
+const messagesParam: ParamKind = {
+  name: 'array',
+  check(spec, value) {
+    const problem = arrayParam.check(spec, value);
+    if (problem) return problem;
+    const list = value as unknown[];
+    const index = list.findIndex((item) => {
+      const message = item as Partial<AutoModCheckMessage> | null | undefined;
+      return typeof message !== 'object' || message === null || typeof message.msg_id !== 'string' || message.msg_id === '' || typeof message.msg_text !== 'string';
+    });
+    return index < 0 ? undefined : `must hold { msg_id, msg_text } messages, msg_id a non-empty string and msg_text a string (message ${index + 1} is ${JSON.stringify(list[index]) ?? 'undefined'})`;
+  },
+};
 
 /**
  * The declaration of `moderation.checkAutoMod`: POST /moderation/enforcements/status, the
@@ -22,7 +37,7 @@ export const checkAutoModOperation = /* @__PURE__ */ defineOperation<CheckAutoMo
   actingUser: 'broadcaster_id',
   params: {
     broadcaster_id: { type: 'string', in: 'query' },
-    data: { type: arrayParam, in: 'body', required: true, minLength: 1, maxLength: 100 },
+    data: { type: messagesParam, in: 'body', required: true, minLength: 1, maxLength: 100 },
   },
   result: dataResult,
 });
@@ -36,7 +51,7 @@ export const checkAutoModOperation = /* @__PURE__ */ defineOperation<CheckAutoMo
  * Limits: 1 to 100 messages per call; the platform limits checks per channel, from 5 a minute for
  * a regular account to 30 for a partner (a 429 past it).
  *
- * @throws PlatformError when `data` is missing or holds no message or more than 100, before anything is sent.
+ * @throws PlatformError when `data` is missing, holds no message or more than 100, or a message that is not `{ msg_id, msg_text }`, before anything is sent.
  * @throws PlatformAuthError when no token fits the call; PlatformScopeError when the user token lacks the scope.
  * @throws PlatformApiError when the platform refuses (403: broadcaster_id is not the token's user; 429: too many checks).
  * @example

@@ -9,7 +9,8 @@ import {
   type ParamKind,
   type RequestOptions,
 } from '@platform/core';
-import { characterCount, needOneOf } from '../checks';
+import { needOneOf } from '../checks';
+import { characterCount } from '@platform/core/internal';
 import type { ContentClassificationLabelSetting, SettableContentClassificationLabelId } from '../types';
 
 /** Parameters of `updateChannel`: `broadcaster_id` and at least one field to change. */

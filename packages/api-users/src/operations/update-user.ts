@@ -1,5 +1,4 @@
-import { callOperation, defineOperation, firstResult, type ClientHandle, type RequestOptions } from '@platform/core';
-import { textParam } from '../checks';
+import { callOperation, defineOperation, firstResult, stringParam, type ClientHandle, type RequestOptions } from '@platform/core';
 import type { User } from '../types';
 
 /** Parameters of `updateUser`. */
@@ -16,7 +15,7 @@ export const updateUserOperation = /* @__PURE__ */ defineOperation<UpdateUserPar
   token: 'user',
   scopes: ['user:edit'],
   params: {
-    description: { type: textParam, in: 'query', maxLength: 300 },
+    description: { type: stringParam, in: 'query', maxLength: 300 },
   },
   result: firstResult,
 });

@@ -19,6 +19,7 @@ export type { AnswerHeaders, Answer, Exchange, Sender, Sending } from '../transp
 export { internalsOf } from '../internals';
 export { authServerRequest, type AuthServerRequest, type AuthServerAnswer } from '../auth-server';
 export { encodeQuery } from '../operation';
+export { characterCount, isIdList } from '../params';
 export { redact, hideSecrets } from '../redact';
 export { createLog, type Log } from '../log';
 export { watched, sent, settled } from '../observe';

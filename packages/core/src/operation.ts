@@ -217,7 +217,7 @@ export function paginateOperation<P, T, Extra = object>(
     },
     // The platform's `total` counts the whole list (a channel's followers or subscribers), not the
     // IDs of one request: a list split into chunks reports it once. Without one, the paginator counts.
-    total: async (first) => (typeof first.raw.total === 'number' ? first.raw.total : undefined),
+    total: (first) => Promise.resolve(typeof first.raw.total === 'number' ? first.raw.total : undefined),
   };
   return new Paginator(source);
 }

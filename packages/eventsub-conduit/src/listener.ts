@@ -5,12 +5,7 @@ import {
   conduitShards,
   conduits,
   createConduitOperation,
-  createListenerSubscription,
   deleteConduit as removeConduit,
-  deleteListenerSubscription,
-  emptyConnectionCounts,
-  isTransient,
-  readBackDelay,
   updateConduitOperation,
   updateConduitShards,
   type Conduit,
@@ -21,22 +16,25 @@ import {
   type EventSubListenerOptions,
   type EventSubListenerStats,
   type EventSubSubscription,
-  type ListenerSubscription,
 } from '@platform/eventsub';
 import {
+  createListenerSubscription,
+  deleteListenerSubscription,
+  emptyConnectionCounts,
+  isTransient,
+  readBackDelay,
+  type ListenerSubscription,
+} from '@platform/eventsub/internal';
+import {
   WebhookReceiver,
-  checkCallbackAndSecret,
-  dedupeTtlMs,
-  every,
-  listedAs,
-  listedOn,
   type WebhookChallengeAnswer,
   type WebhookFetchHandler,
   type WebhookMessagePayload,
   type WebhookMessageSubscription,
   type WebhookRequestHandler,
 } from '@platform/eventsub-webhook';
-import { EventSubSession, connectionUrl, reconnectDelay, resolveWebSocket, type EventSubFrame, type WebSocketClass } from '@platform/eventsub-ws';
+import { checkCallbackAndSecret, dedupeTtlMs, every, listedAs, listedOn } from '@platform/eventsub-webhook/internal';
+import { EventSubSession, connectionUrl, reconnectDelay, resolveWebSocket, type EventSubFrame, type WebSocketClass } from '@platform/eventsub-ws/internal';
 
 /** Webhook callbacks as shards: where the platform posts, and the secret it signs with. */
 export interface ConduitWebhookOptions {

@@ -1,8 +1,9 @@
+// The names a program calls or writes as a type; `WebhookReceiver` is the message intake, for a
+// listener of your own. What the conduit listener shares with the webhook listener is in
+// `@platform/eventsub-webhook/internal`.
 export { WebhookListener, eventSubWebhook, type WebhookListenerOptions } from './webhook-listener';
 export {
   WebhookReceiver,
-  dedupeTtlMs,
-  checkCallbackAndSecret,
   type WebhookChallengeAnswer,
   type WebhookFetchHandler,
   type WebhookMessagePayload,
@@ -10,5 +11,3 @@ export {
   type WebhookReceiverOptions,
   type WebhookRequestHandler,
 } from './receiver';
-// For the conduit listener: the comparison of a shared transport's subscriptions with the platform's list.
-export { every, listedAs, listedOn } from './listed';

@@ -1,5 +1,6 @@
 import type { ClientHandle, Clock } from '@platform/core';
-import { subscriptions, type EventSubSubscription, type EventSubSubscriptionCounts, type ListenerSubscription } from '@platform/eventsub';
+import { subscriptions, type EventSubSubscription, type EventSubSubscriptionCounts } from '@platform/eventsub';
+import type { ListenerSubscription } from '@platform/eventsub/internal';
 
 // What the shared transports (webhook and conduit listeners) do to keep their subscriptions in
 // step with the platform. Server-only, like those listeners: nothing of it reaches a browser bundle.

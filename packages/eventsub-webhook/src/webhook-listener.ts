@@ -1,17 +1,14 @@
 import { PlatformApiError, PlatformError, PlatformEventSubError, type ClientHandle, type Clock } from '@platform/core';
 import { clientCore } from '@platform/core/internal';
+import { EventSubListener, type EventSubDedupe, type EventSubListenerOptions, type EventSubSubscription } from '@platform/eventsub';
 import {
-  EventSubListener,
   createListenerSubscription,
   deleteListenerSubscription,
   isTransient,
   readBackDelay,
   readSubscription,
-  type EventSubDedupe,
-  type EventSubListenerOptions,
-  type EventSubSubscription,
   type ListenerSubscription,
-} from '@platform/eventsub';
+} from '@platform/eventsub/internal';
 import { every, listedAs, listedOn } from './listed';
 import {
   WebhookReceiver,

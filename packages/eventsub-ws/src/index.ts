@@ -1,10 +1,3 @@
-export { eventSubWebSocket, WebSocketListener, resolveWebSocket, connectionUrl, type WebSocketListenerOptions } from './listener';
-export {
-  EventSubSession,
-  reconnectDelay,
-  type EventSubFrame,
-  type EventSubSessionEvents,
-  type EventSubSessionOptions,
-  type WebSocketClass,
-  type WebSocketLike,
-} from './session';
+// The names a program calls or writes as a type. What the conduit listener shares with the
+// WebSocket listener (the session, the choice of a WebSocket class) is in `@platform/eventsub-ws/internal`.
+export { eventSubWebSocket, WebSocketListener, type WebSocketListenerOptions } from './listener';

@@ -1,5 +1,6 @@
 import { PlatformEventSubError, type Clock } from '@platform/core';
-import { emptyConnectionCounts, type EventSubConnectionCounts } from '@platform/eventsub';
+import type { EventSubConnectionCounts } from '@platform/eventsub';
+import { emptyConnectionCounts } from '@platform/eventsub/internal';
 import { MessageIdSet } from './message-ids';
 
 /** The part of the WebSocket interface the session uses: the browser's, Node 22's global one, or `ws`. */

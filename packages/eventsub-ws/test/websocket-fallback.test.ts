@@ -3,7 +3,8 @@ import { createClient, type PlatformClient } from '@platform/core';
 import { createMockPlatform, type MockPlatform } from '@platform/mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket as WsWebSocket } from 'ws';
-import { eventSubWebSocket, resolveWebSocket } from '../src/index';
+import { eventSubWebSocket } from '../src/index';
+import { resolveWebSocket } from '../src/internal/index';
 import { fallbackWebSocket as browserFallback } from '../src/websocket';
 import { fallbackWebSocket as nodeFallback } from '../src/websocket.node';
 

@@ -1,6 +1,8 @@
+// The names a program calls or writes as a type. What the transport packages share with each
+// other (the listeners' subscription calls, the record of a listener's subscription) is in
+// `@platform/eventsub/internal`.
 export {
   EventSubListener,
-  ListenerSubscription,
   type EventSubConnectEvent,
   type EventSubDisconnectEvent,
   type EventSubHandle,
@@ -10,24 +12,7 @@ export {
   type EventSubIterable,
   type EventSubListenerOptions,
 } from './listener';
-export {
-  emptyConnectionCounts,
-  type EventSubConnectionCounts,
-  type EventSubConnectionStats,
-  type EventSubListenerStats,
-  type ListenerLogLevel,
-} from './listener-stats';
-// The listeners' subscription calls, for the transport packages.
-export {
-  createListenerSubscription,
-  deleteListenerSubscription,
-  isTransient,
-  readBackDelay,
-  readSubscription,
-  subscribeAttempts,
-  subscribeError,
-  type SubscriptionToken,
-} from './subscription';
+export type { EventSubConnectionCounts, EventSubConnectionStats, EventSubListenerStats, ListenerLogLevel } from './listener-stats';
 // The EventSub management operations: subscriptions, conduits and conduit shards.
 export {
   createSubscription,

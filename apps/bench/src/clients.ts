@@ -8,6 +8,7 @@ import { chatters, type Chatter } from '@platform/api-chat';
 import { createClient, type PlatformClient } from '@platform/core';
 import { ApiClient, type HelixChatChatter } from '@twurple/api';
 import { StaticAuthProvider } from '@twurple/auth';
+import { Agent, request } from 'undici';
 import { CLIENT_ID, MAX_PAGE, SCOPES, TOKEN, USER_ID } from './fixture';
 
 export interface BenchClient {
@@ -72,81 +73,17 @@ export function twurpleClient(): BenchClient {
   };
 }
 
-/**
- * Node's global fetch doing the bare minimum: URL, two headers, `res.json()`, follow the cursor.
- * With `timeoutMs`, each GET also gets what a per-request timeout needs at the least: an
- * AbortController whose signal goes to fetch and a timer, cleared once the body is read (a
- * reference row: what cancelling a hung request costs in this runtime).
- */
-export function fetchClient(port: number, timeoutMs?: number): BenchClient {
-  const base = `http://127.0.0.1:${port}/helix`;
-  const headers = { 'Client-Id': CLIENT_ID, Authorization: `Bearer ${TOKEN}` };
-  return {
-    name: timeoutMs === undefined ? 'raw fetch' : 'fetch + timeout',
-    async get() {
-      if (timeoutMs === undefined) {
-        const res = await fetch(`${base}/chat/emotes/global`, { headers });
-        const body = (await res.json()) as { data: unknown[] };
-        return body.data.length;
-      }
-      const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(), timeoutMs);
-      try {
-        const res = await fetch(`${base}/chat/emotes/global`, { headers, signal: controller.signal });
-        const body = (await res.json()) as { data: unknown[] };
-        return body.data.length;
-      } finally {
-        clearTimeout(timer);
-      }
-    },
-    async pageAll() {
-      const items: Chatter[] = [];
-      let after: string | undefined;
-      do {
-        const url = `${base}/chat/chatters?broadcaster_id=${USER_ID}&moderator_id=${USER_ID}&first=${MAX_PAGE}${after ? `&after=${encodeURIComponent(after)}` : ''}`;
-        const res = await fetch(url, { headers });
-        const body = (await res.json()) as { data: Chatter[]; pagination?: { cursor?: string } };
-        for (const item of body.data) items.push(item);
-        after = body.pagination?.cursor;
-      } while (after);
-      return items;
-    },
-    idOf: (item) => (item as Chatter).user_id,
-  };
-}
+/** A raw client's one GET of a path under `/helix`, its JSON body parsed. */
+type GetJson = <T>(path: string) => Promise<T>;
 
 /**
- * A hand-written `node:http` client doing the bare minimum, the transport our library uses on
- * Node: `http.get` over Node's global agent (keep-alive since Node 19, as core's requests), the
- * body's chunks collected and joined once (`Buffer.concat`), `JSON.parse`, the cursor followed.
- * A reference row: what the library adds to its own transport.
- *
- * The headers are an object, as Node's documentation writes them. With `headerList`, they go as a
- * flat list of names and values with `Host` and `Accept-Encoding` written out, the form our
- * library passes on Node (the ablation bench's reference row: the same saving on both sides).
+ * A raw client over `getJson`: the small GET, and paging that follows the cursor by hand. `get`
+ * replaces the small GET (the fetch row with a timeout).
  */
-export function httpClient(port: number, headerList = false): BenchClient {
-  const headers: http.OutgoingHttpHeaders | string[] = headerList
-    ? ['Client-Id', CLIENT_ID, 'Authorization', `Bearer ${TOKEN}`, 'Host', `127.0.0.1:${port}`, 'Accept-Encoding', 'gzip']
-    : { 'Client-Id': CLIENT_ID, Authorization: `Bearer ${TOKEN}` };
-  const getJson = <T>(path: string) =>
-    new Promise<T>((resolve, reject) => {
-      http
-        .get({ host: '127.0.0.1', port, path: `/helix${path}`, headers }, (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          // A body that is not JSON throws from this listener and ends the bench, as an uncaught
-          // error: the server only sends JSON, and verify() in main.ts reads both kinds first.
-          res.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString()) as T));
-          res.on('error', reject);
-        })
-        .on('error', reject);
-    });
+function rawClient(name: string, getJson: GetJson, get?: () => Promise<number>): BenchClient {
   return {
-    name: headerList ? 'raw node:http, header list' : 'raw node:http',
-    async get() {
-      return (await getJson<{ data: unknown[] }>('/chat/emotes/global')).data.length;
-    },
+    name,
+    get: get ?? (async () => (await getJson<{ data: unknown[] }>('/chat/emotes/global')).data.length),
     async pageAll() {
       const items: Chatter[] = [];
       let after: string | undefined;
@@ -160,4 +97,71 @@ export function httpClient(port: number, headerList = false): BenchClient {
     },
     idOf: (item) => (item as Chatter).user_id,
   };
+}
+
+/**
+ * Node's global fetch doing the bare minimum: URL, two headers, `res.json()`, follow the cursor.
+ * With `timeoutMs`, each GET also gets what a per-request timeout needs at the least: an
+ * AbortController whose signal goes to fetch and a timer, cleared once the body is read (a
+ * reference row: what cancelling a hung request costs in this runtime).
+ */
+export function fetchClient(port: number, timeoutMs?: number): BenchClient {
+  const base = `http://127.0.0.1:${port}/helix`;
+  const headers = { 'Client-Id': CLIENT_ID, Authorization: `Bearer ${TOKEN}` };
+  const getJson: GetJson = async (path) => (await fetch(`${base}${path}`, { headers })).json() as never;
+  if (timeoutMs === undefined) return rawClient('raw fetch', getJson);
+  return rawClient('fetch + timeout', getJson, async () => {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    try {
+      const res = await fetch(`${base}/chat/emotes/global`, { headers, signal: controller.signal });
+      const body = (await res.json()) as { data: unknown[] };
+      return body.data.length;
+    } finally {
+      clearTimeout(timer);
+    }
+  });
+}
+
+/**
+ * A hand-written `node:http` client doing the bare minimum: `http.get` over Node's global agent
+ * (keep-alive since Node 19), the body's chunks collected and joined once (`Buffer.concat`),
+ * `JSON.parse`, the cursor followed. A reference row: one of the two raw clients of Node.
+ *
+ * The headers are an object, as Node's documentation writes them. With `headerList`, they go as a
+ * flat list of names and values with `Host` and `Accept-Encoding` written out (the ablation
+ * bench's reference row).
+ */
+export function httpClient(port: number, headerList = false): BenchClient {
+  const headers: http.OutgoingHttpHeaders | string[] = headerList
+    ? ['Client-Id', CLIENT_ID, 'Authorization', `Bearer ${TOKEN}`, 'Host', `127.0.0.1:${port}`, 'Accept-Encoding', 'gzip']
+    : { 'Client-Id': CLIENT_ID, Authorization: `Bearer ${TOKEN}` };
+  const getJson: GetJson = (path) =>
+    new Promise((resolve, reject) => {
+      http
+        .get({ host: '127.0.0.1', port, path: `/helix${path}`, headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          // A body that is not JSON throws from this listener and ends the bench, as an uncaught
+          // error: the server only sends JSON, and verify() in main.ts reads both kinds first.
+          res.on('end', () => resolve(JSON.parse(Buffer.concat(chunks).toString())));
+          res.on('error', reject);
+        })
+        .on('error', reject);
+    });
+  return rawClient(headerList ? 'raw node:http, header list' : 'raw node:http', getJson);
+}
+
+/**
+ * A hand-written undici client doing the bare minimum: `undici.request()` over one keep-alive
+ * `Agent` of its own (the npm package, the version core's Node transport uses, not Node's bundled
+ * copy behind fetch), `body.json()`, the cursor followed. A reference row: the other raw client of
+ * Node, the cheaper of the two on small calls (see README.md).
+ */
+export function undiciClient(port: number): BenchClient {
+  const base = `http://127.0.0.1:${port}/helix`;
+  const headers = { 'Client-Id': CLIENT_ID, Authorization: `Bearer ${TOKEN}` };
+  const dispatcher = new Agent();
+  const getJson: GetJson = async (path) => (await request(`${base}${path}`, { headers, dispatcher })).body.json() as never;
+  return rawClient('raw undici', getJson);
 }

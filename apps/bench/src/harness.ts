@@ -117,24 +117,37 @@ export interface PairedFigures {
  * frequency changes), which moves a 3,000-call run by up to ±30% here, weighs on both alike.
  */
 export async function paired(first: BenchClient, second: BenchClient, pairs: number, block: (client: BenchClient) => Promise<void>): Promise<PairedFigures> {
+  const { cpu, time } = await interleaved(first, [second], pairs, block);
+  return { cpu: cpu[0]!, time: time[0]!, pairs };
+}
+
+/** What `interleaved()` found: for each reference, the median of the rounds' ratios (client / reference). */
+export interface RoundFigures {
+  cpu: number[];
+  time: number[];
+  /** Rounds measured (named as `paired()` names its pairs). */
+  pairs: number;
+}
+
+/**
+ * `paired()` for one client against several references: `rounds` rounds of one short block each,
+ * the order rotated every round (with one reference: swapped every round, as `paired()` does),
+ * and for each reference the median of the rounds' CPU and time ratios.
+ */
+export async function interleaved(client: BenchClient, references: readonly BenchClient[], rounds: number, block: (client: BenchClient) => Promise<void>): Promise<RoundFigures> {
   settle();
-  const cpuRatios: number[] = [];
-  const timeRatios: number[] = [];
-  const measure = async (client: BenchClient) => {
-    const { ms, cpuMicros: cpu } = await timed(() => block(client));
-    return { time: ms, cpu };
-  };
-  for (let pair = 0; pair < pairs; pair++) {
-    let a, b;
-    if (pair % 2 === 0) {
-      a = await measure(first);
-      b = await measure(second);
-    } else {
-      b = await measure(second);
-      a = await measure(first);
-    }
-    cpuRatios.push(a.cpu / b.cpu);
-    timeRatios.push(a.time / b.time);
+  const all = [client, ...references];
+  const cpuRatios = references.map((): number[] => []);
+  const timeRatios = references.map((): number[] => []);
+  for (let round = 0; round < rounds; round++) {
+    const measured = new Map<BenchClient, { ms: number; cpuMicros: number }>();
+    for (const each of rotated(all, round)) measured.set(each, await timed(() => block(each)));
+    const ours = measured.get(client)!;
+    references.forEach((reference, index) => {
+      const theirs = measured.get(reference)!;
+      cpuRatios[index]!.push(ours.cpuMicros / theirs.cpuMicros);
+      timeRatios[index]!.push(ours.ms / theirs.ms);
+    });
   }
-  return { cpu: median(cpuRatios), time: median(timeRatios), pairs };
+  return { cpu: cpuRatios.map(median), time: timeRatios.map(median), pairs: rounds };
 }

@@ -1,4 +1,4 @@
-export { createMockPlatform, bucketOf, type MockPlatform, type MockPlatformOptions, type LoggedRequest } from './mock-platform';
+export { createMockPlatform, bucketOf, defaultMockClientId, type MockPlatform, type MockPlatformOptions, type MockClientOptions, type LoggedRequest } from './mock-platform';
 export type { Fault, FaultRule } from './faults';
 export type {
   MockEventSub,

@@ -55,6 +55,26 @@ export interface LoggedRequest {
   at: number;
 }
 
+/**
+ * What a client needs to reach the mock, in the option names of `createClient()` and
+ * `new Platform()`: spread it into either (`createClient({ ...mock.clientOptions(), token })`).
+ */
+export interface MockClientOptions {
+  /** The application's client ID. */
+  clientId: string;
+  /** The application's client secret, for the app token and the sign-in flows (leave it out of a browser client). */
+  clientSecret: string;
+  /** The mock's API address, `http://127.0.0.1:<port>/helix`. */
+  baseUrl: string;
+  /** The mock's OAuth server, `http://127.0.0.1:<port>/oauth2`. */
+  authUrl: string;
+  /** The mock's EventSub WebSocket address, `ws://127.0.0.1:<port>/ws`. */
+  eventSubWsUrl: string;
+}
+
+/** The client ID of the application `mock.clientOptions()` registers when it is given none. */
+export const defaultMockClientId = 'mock-client';
+
 /** The fake platform, started: the addresses to give a client, and the control API. */
 export interface MockPlatform extends UsersGroupsControls, StreamsGroupsControls, EngagementGroupsControls, ExtensionsGroupsControls {
   /** `http://127.0.0.1:<port>/helix`: pass as `baseUrl`. */
@@ -87,6 +107,21 @@ export interface MockPlatform extends UsersGroupsControls, StreamsGroupsControls
   addUser(user: Partial<MockUser> & { login: string }): MockUser;
   /** Registers an application; a client secret is made up when none is given. */
   addClient(client: Partial<MockClient> & { clientId: string }): MockClient;
+  /**
+   * The options a client needs to reach the mock as an application: its client ID and secret,
+   * `baseUrl`, `authUrl` and `eventSubWsUrl`, named as `createClient()` and `new Platform()` take
+   * them.
+   *
+   * @param app An application registered with `addClient()` (or its client ID). Without it, the
+   *   mock's default application, client ID `mock-client`, registered on the first call (with a
+   *   made-up secret) and the same afterwards.
+   * @throws Error for a client ID that is not registered.
+   * @example
+   * const options = mock.clientOptions();
+   * const { accessToken } = mock.issueToken({ clientId: options.clientId, userId: streamer.id, scopes: ['user:write:chat'] });
+   * const client = createClient({ ...options, token: accessToken });
+   */
+  clientOptions(app?: MockClient | string): MockClientOptions;
   /** Issues a token as if a user had signed in (or, without `userId`, an app token). */
   issueToken(options: { clientId: string; userId?: string; scopes?: string[]; expiresIn?: number | null; refresh?: boolean }): MockToken;
   /** Makes a token expire now. */
@@ -102,16 +137,16 @@ export interface MockPlatform extends UsersGroupsControls, StreamsGroupsControls
 }
 
 /**
- * Starts the fake platform on 127.0.0.1: the Helix routes of the chat, guest star and moderation
- * groups plus users and EventSub, the OAuth server, the EventSub WebSocket server, rate limits and
- * faults on demand.
+ * Starts the fake platform on 127.0.0.1: every Helix route of the platform's reference (EventSub
+ * subscriptions and conduits included), the OAuth server, the EventSub WebSocket server and webhook
+ * delivery, rate limits and faults on demand.
  *
  * @example
  * const mock = await createMockPlatform();
- * const app = mock.addClient({ clientId: 'my-app' });
  * const me = mock.addUser({ login: 'me' });
- * const { accessToken } = mock.issueToken({ clientId: app.clientId, userId: me.id, scopes: ['user:write:chat'] });
- * const client = createClient({ clientId: app.clientId, token: accessToken, baseUrl: mock.baseUrl });
+ * const options = mock.clientOptions(); // the default application and the mock's three addresses
+ * const { accessToken } = mock.issueToken({ clientId: options.clientId, userId: me.id, scopes: ['user:write:chat'] });
+ * const client = createClient({ ...options, token: accessToken });
  */
 export async function createMockPlatform(options: MockPlatformOptions = {}): Promise<MockPlatform> {
   const now = options.now ?? Date.now;
@@ -263,6 +298,8 @@ export async function createMockPlatform(options: MockPlatformOptions = {}): Pro
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}/helix`;
+  const authUrl = `http://127.0.0.1:${port}/oauth2`;
   const eventSubWsUrl = `ws://127.0.0.1:${port}/ws`;
   const eventsub = createEventSub(helix, context, server, eventSubWsUrl, options.eventsub);
 
@@ -271,8 +308,8 @@ export async function createMockPlatform(options: MockPlatformOptions = {}): Pro
     ...streamsGroups,
     ...engagementGroups,
     ...extensionsGroups,
-    baseUrl: `http://127.0.0.1:${port}/helix`,
-    authUrl: `http://127.0.0.1:${port}/oauth2`,
+    baseUrl,
+    authUrl,
     eventSubWsUrl,
     port,
     state,
@@ -286,6 +323,15 @@ export async function createMockPlatform(options: MockPlatformOptions = {}): Pro
     requests,
     addUser: (user) => state.addUser(user),
     addClient: (client) => state.addClient(client),
+    clientOptions(app) {
+      const clientId = app === undefined ? defaultMockClientId : typeof app === 'string' ? app : app.clientId;
+      let client = state.clients.get(clientId);
+      if (!client) {
+        if (app !== undefined) throw new Error(`No application ${clientId} is registered with the mock: register it with mock.addClient().`);
+        client = state.addClient({ clientId });
+      }
+      return { clientId: client.clientId, clientSecret: client.clientSecret, baseUrl, authUrl, eventSubWsUrl };
+    },
     issueToken: (issue) => state.issueToken(issue),
     expireToken(accessToken) {
       const token = state.tokens.get(accessToken);

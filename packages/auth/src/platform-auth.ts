@@ -1,6 +1,7 @@
 import { PlatformError, type Authenticator, type ClientHandle } from '@platform/core';
 import { clientCore, type ClientCore } from '@platform/core/internal';
-import { AuthManager, type AuthApi } from './auth-manager';
+import type { AuthApi } from './auth-api';
+import { AuthManager } from './auth-manager';
 import { MemoryTokenStore, type TokenStore } from './token-store';
 
 /** Options of `platformAuth()`. */

@@ -55,3 +55,5 @@ export type {
   UserBan,
   UserWarning,
 } from './types';
+// The operation group as data, as `Platform` binds it (`client.moderation`).
+export { moderationGroup } from './groups';

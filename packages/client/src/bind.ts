@@ -3,8 +3,21 @@ import type { ClientHandle } from '@platform/core';
 /** A standalone operation: the client first, then the call's own arguments. */
 export type Operation = (client: ClientHandle, ...args: never[]) => unknown;
 
-/** An operation with its client already bound: `client.chat.chatters(params, options)`. */
-export type Bound<F> = F extends (client: ClientHandle, ...args: infer Args) => infer Result ? (...args: Args) => Result : never;
+/**
+ * An operation with its client already bound: `client.chat.chatters(params, options)`.
+ *
+ * The usual shapes, `(params, options?)` and `(params?, options?)`, are written out parameter by
+ * parameter so that editors and the API reference show each by name, not as a `...args` tuple.
+ * The result sits in parentheses: TypeDoc reads a bare `Result` node as a reference without type
+ * arguments and would show `Promise`, not `Promise<SentChatMessage>`.
+ */
+export type Bound<F> = F extends (client: ClientHandle, ...args: infer Args) => infer Result
+  ? Args extends [params: infer Params, options?: infer Options]
+    ? (params: Params, options?: Options) => (Result)
+    : Args extends [params?: infer Params, options?: infer Options]
+      ? (params?: Params, options?: Options) => (Result)
+      : (...args: Args) => (Result)
+  : never;
 
 /**
  * A group of operations bound to one client (or view of a client).

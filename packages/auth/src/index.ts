@@ -1,5 +1,6 @@
+// The names a program calls or writes as a type. The authenticator class behind `platformAuth()`
+// is in `@platform/auth/internal`.
 export { platformAuth, authOf, type PlatformAuthOptions } from './platform-auth';
-export { AuthManager } from './auth-manager';
 export type {
   AuthApi,
   AppToken,

@@ -6,6 +6,8 @@ export default defineConfig({
     'testing/index': 'src/testing/index.ts',
     // `@platform/core/internal`: what the other platform client packages need from core.
     'internal/index': 'src/internal/index.ts',
+    // `@platform/core/node`: Node's transports (undici, node:http), never in a browser bundle.
+    'node/index': 'src/node.ts',
     // The two forms of `#runtime-sender` (see package.json `imports`): the runtime picks one.
     'runtime-sender': 'src/runtime-sender.ts',
     'runtime-sender.node': 'src/runtime-sender.node.ts',
@@ -21,7 +23,9 @@ export default defineConfig({
   // Shared chunks in both formats: the entries then share one copy of each class and module state
   // (a CommonJS `internal` entry of its own would hold a second ClientCore, pipeline and errors).
   splitting: true,
-  dts: { entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts', 'internal/index': 'src/internal/index.ts' } },
+  dts: { entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts', 'internal/index': 'src/internal/index.ts', 'node/index': 'src/node.ts' } },
+  // `import.meta.url` in Node's form, for the CommonJS build too (undici is loaded with `createRequire()` at the first request).
+  shims: true,
   clean: true,
   sourcemap: true,
   target: 'es2022',

@@ -13,8 +13,8 @@ import {
   nonEmptyString,
   type ClientOptions,
 } from './options';
-import { fetchSender, type Sender } from './transport';
-import { runtimeSender } from '#runtime-sender';
+import { fetchTransport, type PlatformTransport } from './transport';
+import { runtimeTransport } from '#runtime-sender';
 import { serverGuard } from '#server-guards';
 
 /**
@@ -31,10 +31,10 @@ export class ClientCore {
   declare readonly clientSecret: string | undefined;
   declare readonly baseUrl: string;
   /**
-   * How attempts are sent: the `fetch` option when given; on Node, `node:http` (unless the global
-   * fetch was replaced); elsewhere the global fetch, read at each request.
+   * How attempts are sent: the `fetch` option when given, else the `transport` option, else the
+   * runtime's own (undici on Node), else the global fetch, read at each request.
    */
-  declare readonly send: Sender;
+  declare readonly send: PlatformTransport;
   declare readonly webSocket: unknown;
   declare readonly clock: Clock;
   declare readonly rateLimit: 'wait' | 'throw';
@@ -64,11 +64,12 @@ export class ClientCore {
     // On servers: internals hidden from `console.log()`, no address in cleartext to another host.
     const cleartext = serverGuard?.(this, options);
     if (cleartext) throw new PlatformError(cleartext);
+    // The `fetch` option wins over `transport`; without either, a runtime with no global fetch needs
+    // one (the spec's rule, on Node too). The global fetch is read at each request: a wrapper
+    // installed after the client was made (monitoring, a test tool) still sees every call.
     const send = options.fetch
-      ? fetchSender(options.fetch)
-      : // The global fetch is read at each request, as on Node: a wrapper installed after the
-        // client was made (monitoring, a test tool) still sees every call.
-        (runtimeSender?.(fetchSender) ?? (typeof globalThis.fetch === 'function' ? fetchSender((input, init) => globalThis.fetch(input, init)) : undefined));
+      ? fetchTransport(options.fetch)
+      : (options.transport ?? (typeof globalThis.fetch === 'function' ? (runtimeTransport ?? fetchTransport()) : undefined));
     if (!send) throw new PlatformError('No fetch implementation found. Pass one with the `fetch` option.');
 
     this.options = options;

@@ -4,6 +4,7 @@ export { createClient, PlatformClient, type RawRequest, type ClientHandle } from
 // The type of the core an `authenticator` option receives; its members are internal.
 export type { ClientCore } from './client-core';
 export type { ClientOptions, FetchFunction } from './options';
+export { fetchTransport, type PlatformTransport, type Exchange, type Sending, type Answer, type AnswerHeaders } from './transport';
 export type { PlatformLogger, LogLevel } from './log';
 export { diagnosticsChannels } from './channels';
 export type {

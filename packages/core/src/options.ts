@@ -3,6 +3,7 @@ import type { RateLimitBucketsFactory } from './buckets';
 import type { Clock } from './clock';
 import { PlatformError } from './errors/platform-error';
 import type { ClientCore } from './client-core';
+import type { PlatformTransport } from './transport';
 import { logLevels, type LogLevel, type PlatformLogger } from './log';
 
 /** A fetch function as the runtime provides it. */
@@ -31,12 +32,19 @@ export interface ClientOptions {
   timeout?: number | undefined;
   /**
    * The fetch function every request is sent with, with `redirect: 'manual'` (a redirect is a
-   * PlatformApiError, never followed). Without it the client uses the global fetch;
-   * on Node, `node:http` instead, as long as the global fetch is Node's own and undici's global
-   * dispatcher is its plain `Agent` (see the README's Transport part). Required when the runtime
-   * has no global fetch.
+   * PlatformApiError, never followed). It wins over `transport`. Without either, the client sends
+   * with its runtime's default transport: undici on Node, the global fetch elsewhere (see the
+   * README's Transport part). Required when the runtime has no global fetch and no `transport` is
+   * given.
    */
   fetch?: FetchFunction | undefined;
+  /**
+   * How requests are sent: a `PlatformTransport`, such as `fetchTransport()`, or on Node
+   * `undiciTransport({ dispatcher })` and `nodeHttpTransport({ agent })` of `@platform/core/node`
+   * (a proxy, a custom CA, a mock). Default: undici on Node, the global fetch elsewhere. The `fetch`
+   * option, when given, wins over it.
+   */
+  transport?: PlatformTransport | undefined;
   /** Used when the runtime has no global WebSocket. */
   webSocket?: unknown;
   /**
@@ -94,6 +102,7 @@ export const clientOptionRules: readonly OptionRule[] = [
   timeoutRule,
   retriesRule,
   ['fetch', isFunction, 'a function'],
+  ['transport', isFunction, 'a function'],
   ['webSocket', isFunction, 'a WebSocket class'],
   ['authenticator', isFunction, 'a function'],
   ['buckets', isFunction, 'a function'],

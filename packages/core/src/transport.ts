@@ -6,29 +6,41 @@ import type { FetchFunction } from './options';
 import { carriedSecrets, hideSecrets } from './redact';
 import { headerGuard } from '#server-guards';
 
-/** One HTTP exchange as the transport sends it. */
+/**
+ * One HTTP request as the client hands it to its transport: every header it needs is in `headers`
+ * (`Client-Id`, `Authorization`, `Content-Type`...); a transport adds what its protocol needs
+ * (`Host`, `Content-Length`) and may add `Accept-Encoding: gzip`, as long as it also undoes it.
+ */
 export interface Exchange {
+  /** `GET`, `POST`, `PUT`, `PATCH` or `DELETE`. */
   method: string;
+  /** The absolute address, query included. */
   url: string;
+  /** The request's headers, as they are to be sent. */
   headers: Record<string, string>;
+  /** The body, already encoded (JSON or a form); absent for none. */
   body?: string | undefined;
   /** `<METHOD> <path>` as error messages name the request. */
   label: string;
 }
 
 /**
- * The headers of an answer as the pipeline reads them. A fetch answer gives its `Headers`; the
- * Node transport gives a lighter reader that builds `Headers` only when an error carries them.
+ * The headers of an answer as the client reads them: `get()` by name, in any case. A fetch answer
+ * gives its `Headers`; a transport may give a lighter reader, with `toHeaders()` making
+ * web-standard `Headers` for an error that carries them.
  */
 export interface AnswerHeaders {
+  /** The header's value (repeated ones joined with `, `), or null when the answer has none. */
   get(name: string): string | null;
   /** The headers as web-standard `Headers`; absent when the object already is one. */
   toHeaders?(): Headers;
 }
 
-/** An answer read to its end. */
+/** An answer read to its end, and undone when it came gzipped. */
 export interface Answer {
+  /** The HTTP status. A redirect (3xx) is never followed: it is an answer like any other. */
   status: number;
+  /** The reason phrase ('' when the server sent none). */
   statusText: string;
   headers: AnswerHeaders;
   /** The whole body as text ('' when there is none). */
@@ -37,25 +49,49 @@ export interface Answer {
 
 /** An exchange on its way: the answer read to its end, and a way to give it up. */
 export interface Sending {
+  /**
+   * The whole answer; rejects with the runtime's own error when the server cannot be reached or
+   * the connection ends before the answer does (the client turns it into a PlatformNetworkError).
+   */
   readonly answer: Promise<Answer>;
   /** Stops the exchange: the connection is closed and `answer` rejects. A function of its own (no `this`): it is the signal's listener as it is. */
   readonly cancel: () => void;
 }
 
 /**
- * Sends an exchange and reads the whole answer. Rejects with the runtime's own error when the
- * platform cannot be reached; `attempt()` turns that into the library's errors.
+ * How a client sends its requests: a function that starts an exchange and gives the answer read
+ * to its end, with a way to cancel it. The client times every attempt, cancels it on timeout or
+ * abort, retries and reads the answer; a transport only moves bytes. It must not follow
+ * redirects, so that a token never goes to the address a redirect names. Passed as the
+ * `transport` option; the `fetch` option, when given, wins over it.
+ *
+ * Transports that come with the library: `fetchTransport()` (every runtime), and on Node
+ * `undiciTransport()` (the default there) and `nodeHttpTransport()`, from `@platform/core/node`.
+ * @example
+ * // A transport that counts the requests of a client, over the runtime's default one.
+ * import { createClient, fetchTransport, type PlatformTransport } from '@platform/core';
+ * const inner = fetchTransport();
+ * let sent = 0;
+ * const counting: PlatformTransport = (exchange) => {
+ *   sent++;
+ *   return inner(exchange);
+ * };
+ * const client = createClient({ clientId, token, transport: counting });
  */
-export type Sender = (exchange: Exchange) => Sending;
+export type PlatformTransport = (exchange: Exchange) => Sending;
 
 /**
- * A sender over a fetch function (the user's, or the runtime's global fetch). Redirects are not
- * followed (`redirect: 'manual'`), as `node:http` follows none: a 3xx reaches the pipeline, which
- * turns it into a PlatformApiError, so a token, a client secret or a refresh token never goes to the
- * address a redirect names. Browsers hide such an answer behind status 0 (an `opaqueredirect`),
- * which the pipeline treats the same way.
+ * A transport over a fetch function: the one given, or else the runtime's global fetch, read at
+ * each request (so a wrapper installed after the client was made still sees every call).
+ * Redirects are not followed (`redirect: 'manual'`): a 3xx reaches the client, which turns it into
+ * a PlatformApiError, so a token, a client secret or a refresh token never goes to the address a
+ * redirect names. Browsers hide such an answer behind status 0 (an `opaqueredirect`), which the
+ * client treats the same way. The default transport of browsers, workers, Deno and Bun.
+ * @example
+ * import { createClient, fetchTransport } from '@platform/core';
+ * const client = createClient({ clientId, token, transport: fetchTransport() }); // Node's fetch, on Node
  */
-export function fetchSender(fetch: FetchFunction): Sender {
+export function fetchTransport(fetch: FetchFunction = (input, init) => globalThis.fetch(input, init)): PlatformTransport {
   return (exchange) => {
     const controller = new AbortController();
     return {
@@ -82,7 +118,7 @@ export function fetchSender(fetch: FetchFunction): Sender {
  * the timers of one duration in one list, so a burst of attempts costs no more than one shared
  * timer would.
  */
-export async function attempt(send: Sender, clock: Clock, exchange: Exchange, timeout: number, signal: AbortSignal | undefined): Promise<Answer> {
+export async function attempt(send: PlatformTransport, clock: Clock, exchange: Exchange, timeout: number, signal: AbortSignal | undefined): Promise<Answer> {
   // A signal that fired while the call waited (for a token, a bucket, a pause) sends nothing.
   if (signal?.aborted) throw abortReason(signal);
   // On servers, a token no header can carry is refused here, without quoting it (see `headerGuard`).

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PlatformNetworkError, PlatformTimeoutError } from '../src/index';
 import { createVirtualClock } from '../src/testing/index';
-import { attempt, type Answer, type Exchange, type Sender } from '../src/transport';
+import { attempt, type Answer, type Exchange, type PlatformTransport } from '../src/transport';
 
 const exchange: Exchange = { method: 'GET', url: 'https://api.test/helix/x', headers: {}, label: 'GET /x' };
 const answer: Answer = { status: 200, statusText: 'OK', headers: new Headers(), text: '{}' };
@@ -9,7 +9,7 @@ const answer: Answer = { status: 200, statusText: 'OK', headers: new Headers(), 
 /** A sender whose answer the test settles by hand, recording cancellations. */
 function handSender() {
   const state = { cancelled: 0, settle: (_result: Answer | Error) => {} };
-  const send: Sender = () => ({
+  const send: PlatformTransport = () => ({
     answer: new Promise<Answer>((resolve, reject) => {
       state.settle = (result) => (result instanceof Error ? reject(result) : resolve(result));
     }),
@@ -57,7 +57,7 @@ describe('one attempt', () => {
     ];
     for (const [failure, words] of failures) {
       // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- a runtime may reject with anything, not only an Error (the last case)
-      const send: Sender = () => ({ answer: Promise.reject(failure), cancel: () => {} });
+      const send: PlatformTransport = () => ({ answer: Promise.reject(failure), cancel: () => {} });
       const error = await attempt(send, clock, exchange, 1_000, undefined).catch((caught: unknown) => caught);
       expect(error).toBeInstanceOf(PlatformNetworkError);
       expect((error as Error).message).toBe(`GET /x could not reach the platform: ${words}`);

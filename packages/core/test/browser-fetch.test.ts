@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClient, PlatformError } from '../src/index';
 
-vi.mock('#runtime-sender', () => ({ runtimeSender: undefined }));
+vi.mock('#runtime-sender', () => ({ runtimeTransport: undefined }));
 
 const answer = () => new Response(JSON.stringify({ data: [] }), { status: 200, headers: { 'Content-Type': 'application/json' } });
 

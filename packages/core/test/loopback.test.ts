@@ -22,6 +22,7 @@ import {
   type HttpMethod,
 } from '../src/index';
 import { rawCredential } from '../src/internal/index';
+import { nodeHttpTransport } from '../src/node';
 
 type Handler = (request: http.IncomingMessage, response: http.ServerResponse, count: number) => void;
 
@@ -113,18 +114,23 @@ function testClock(): TestClock {
 }
 
 /**
- * Both transports: Node's own (`node:http`, the default on Node) and a fetch function passed as
- * the `fetch` option, each with the runtime's words for a lost connection.
+ * Node's transports: its default (undici), `node:http` and a fetch function passed as the `fetch`
+ * option, each with the runtime's words for a lost connection.
  */
 const transports = [
   {
+    name: 'undici (the default)',
+    sending: {},
+    words: { cutMidBody: 'other side closed', closed: 'other side closed', reset: 'read ECONNRESET' },
+  },
+  {
     name: 'node:http',
-    fetch: undefined,
+    sending: { transport: nodeHttpTransport() },
     words: { cutMidBody: 'the connection closed before the answer ended', closed: 'socket hang up', reset: 'read ECONNRESET' },
   },
   {
     name: 'fetch',
-    fetch: globalThis.fetch,
+    sending: { fetch: globalThis.fetch },
     words: { cutMidBody: 'other side closed', closed: 'other side closed', reset: 'read ECONNRESET' },
   },
 ] as const;
@@ -166,9 +172,9 @@ const partialBody = (response: http.ServerResponse) => {
   response.write('{"data":[');
 };
 
-describe.each(transports)('over $name', ({ name, fetch, words }) => {
+describe.each(transports)('over $name', ({ name, sending, words }) => {
   function clientFor(port: number, options: { timeout?: number; retries?: number; clock: Clock }) {
-    return createClient({ clientId: 'c', token: 't', baseUrl: `http://127.0.0.1:${port}/helix`, fetch, ...options });
+    return createClient({ clientId: 'c', token: 't', baseUrl: `http://127.0.0.1:${port}/helix`, ...sending, ...options });
   }
 
   describe('loopback: attempt timeouts', { timeout: 5_000 }, () => {

@@ -48,10 +48,11 @@ export function testAuthenticator(renew?: (credential: Credential) => Promise<Cr
 }
 
 /**
- * The client's two transports, for `describe.each`: Node's own (`node:http`, the default on
- * Node, given no `fetch` option) and Node's fetch passed as the `fetch` option.
+ * Two ways a client sends, for `describe.each`: Node's default (undici, given no `fetch` option)
+ * and Node's fetch passed as the `fetch` option. `node:http` (`nodeHttpTransport()`) has its own
+ * rows in transports.test.ts and loopback.test.ts.
  */
 export const transports = [
-  ['node:http', undefined],
+  ['undici', undefined],
   ['fetch', globalThis.fetch],
 ] as const;

@@ -15,7 +15,8 @@ export {
 } from '../options';
 export { rawTokenAuthenticator, rawCredential, noTokenError, missingActingUserError } from '../authenticator';
 export { runCall, type Call, type ApiAnswer } from '../pipeline';
-export type { AnswerHeaders, Answer, Exchange, Sender, Sending } from '../transport';
+// `Sender`: the transport's name before it was public (`PlatformTransport`), kept for the packages that use it.
+export type { AnswerHeaders, Answer, Exchange, PlatformTransport as Sender, Sending } from '../transport';
 export { internalsOf } from '../internals';
 export { authServerRequest, type AuthServerRequest, type AuthServerAnswer } from '../auth-server';
 export { encodeQuery } from '../operation';

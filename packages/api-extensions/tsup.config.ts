@@ -1,8 +1,11 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts' },
+  // `./groups`: the operation groups as data, which `Platform` binds (`client.chat`...).
+  entry: { index: 'src/index.ts', groups: 'src/groups.ts' },
   format: ['esm', 'cjs'],
+  // One shared chunk of operations in both formats, not a second copy in the CommonJS groups entry.
+  splitting: true,
   dts: true,
   clean: true,
   sourcemap: true,

@@ -44,5 +44,3 @@ export type {
   ChatAnnouncementColor,
   ChatColorName,
 } from './types';
-// The operation group as data, as `Platform` binds it (`client.chat`).
-export { chatGroup } from './groups';

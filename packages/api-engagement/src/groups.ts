@@ -1,8 +1,8 @@
-// The operation groups of @platform/api-engagement as data: each object lists the operations that
-// `Platform` binds as one group (`client.channelPoints`, `client.polls`, `client.predictions`,
-// `client.goals`, `client.hypeTrain`, `client.charity`, `client.bits`, `client.subscriptions`), so a
-// new operation is added here, in its own package. The objects are plain literals made at no cost: a
-// bundle that imports only some operations keeps only those.
+// `@platform/api-engagement/groups`, the operation groups of the package as data: each object lists
+// the operations that `Platform` binds as one group (`client.channelPoints`, `client.polls`,
+// `client.predictions`, `client.goals`, `client.hypeTrain`, `client.charity`, `client.bits`,
+// `client.subscriptions`), so a new operation is added here, in its own package. A subpath of its own
+// keeps this data out of the package's index, and so out of the names `@platform/client` re-exports.
 import { createCustomReward } from './operations/create-custom-reward';
 import { deleteCustomReward } from './operations/delete-custom-reward';
 import { customRewards } from './operations/custom-rewards';

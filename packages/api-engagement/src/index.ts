@@ -58,5 +58,3 @@ export type {
   BroadcasterSubscriptionsExtra,
   UserSubscription,
 } from './types';
-// The operation groups as data, as `Platform` binds them (`client.channelPoints`...).
-export { channelPointsGroup, pollsGroup, predictionsGroup, goalsGroup, hypeTrainGroup, charityGroup, bitsGroup, subscriptionsGroup } from './groups';

@@ -1,7 +1,7 @@
-// The operation groups of @platform/api-extensions as data: each object lists the operations that
-// `Platform` binds as one group (`client.extensions`, `client.analytics`, `client.entitlements`), so a
-// new operation is added here, in its own package. The objects are plain literals made at no cost: a
-// bundle that imports only some operations keeps only those.
+// `@platform/api-extensions/groups`, the operation groups of the package as data: each object lists
+// the operations that `Platform` binds as one group (`client.extensions`, `client.analytics`,
+// `client.entitlements`), so a new operation is added here, in its own package. A subpath of its own
+// keeps this data out of the package's index, and so out of the names `@platform/client` re-exports.
 import { extensionConfiguration } from './operations/extension-configuration';
 import { setExtensionConfiguration } from './operations/set-extension-configuration';
 import { setExtensionRequiredConfiguration } from './operations/set-extension-required-configuration';

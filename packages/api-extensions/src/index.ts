@@ -53,5 +53,3 @@ export type {
   DropsEntitlementUpdateStatus,
   DropsEntitlementUpdate,
 } from './types';
-// The operation groups as data, as `Platform` binds them (`client.extensions`...).
-export { extensionsGroup, analyticsGroup, entitlementsGroup } from './groups';

@@ -1,6 +1,7 @@
-// The operation group of @platform/api-gueststar as data: `guestStarGroup` lists the operations that
-// `Platform` binds as `client.guestStar`, so a new operation joins the group here, in its own package.
-// It is a plain literal made at no cost: a bundle that imports only some operations keeps only those.
+// `@platform/api-gueststar/groups`, the operation group of the package as data: `guestStarGroup` lists
+// the operations that `Platform` binds as `client.guestStar`, so a new operation joins the group here,
+// in its own package. A subpath of its own keeps this data out of the package's index, and so out of
+// the names `@platform/client` re-exports.
 import { settings } from './operations/settings';
 import { updateSettings } from './operations/update-settings';
 import { session } from './operations/session';

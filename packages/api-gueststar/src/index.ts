@@ -19,5 +19,3 @@ export type {
   GuestStarSession,
   GuestStarSettings,
 } from './types';
-// The operation group as data, as `Platform` binds it (`client.guestStar`).
-export { guestStarGroup } from './groups';

@@ -1,7 +1,7 @@
-// The operation group of @platform/api-moderation as data: `moderationGroup` lists the operations that
-// `Platform` binds as `client.moderation`, so a new operation joins the group here, in its own
-// package. It is a plain literal made at no cost: a bundle that imports only some operations keeps
-// only those.
+// `@platform/api-moderation/groups`, the operation group of the package as data: `moderationGroup`
+// lists the operations that `Platform` binds as `client.moderation`, so a new operation joins the
+// group here, in its own package. A subpath of its own keeps this data out of the package's index, and
+// so out of the names `@platform/client` re-exports.
 import { checkAutoMod } from './operations/check-auto-mod';
 import { manageAutoModMessage } from './operations/manage-auto-mod-message';
 import { autoModSettings } from './operations/auto-mod-settings';

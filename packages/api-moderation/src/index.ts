@@ -55,5 +55,3 @@ export type {
   UserBan,
   UserWarning,
 } from './types';
-// The operation group as data, as `Platform` binds it (`client.moderation`).
-export { moderationGroup } from './groups';

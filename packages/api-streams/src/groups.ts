@@ -1,7 +1,8 @@
-// The operation groups of @platform/api-streams as data: each object lists the operations that
-// `Platform` binds as one group (`client.streams`, `client.videos`, `client.clips`, `client.schedule`,
-// `client.raids`, `client.ads`), so a new operation is added here, in its own package. The objects are
-// plain literals made at no cost: a bundle that imports only some operations keeps only those.
+// `@platform/api-streams/groups`, the operation groups of the package as data: each object lists the
+// operations that `Platform` binds as one group (`client.streams`, `client.videos`, `client.clips`,
+// `client.schedule`, `client.raids`, `client.ads`), so a new operation is added here, in its own
+// package. A subpath of its own keeps the groups out of the names `@platform/client` re- exports from
+// the package.
 import { streamKey } from './operations/stream-key';
 import { streams } from './operations/streams';
 import { followedStreams } from './operations/followed-streams';

@@ -43,5 +43,3 @@ export type {
   AdScheduleTime,
   SnoozedAd,
 } from './types';
-// The operation groups as data, as `Platform` binds them (`client.streams`...).
-export { streamsGroup, videosGroup, clipsGroup, scheduleGroup, raidsGroup, adsGroup } from './groups';

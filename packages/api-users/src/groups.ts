@@ -1,8 +1,8 @@
-// The operation groups of @platform/api-users as data: each object lists the operations that
-// `Platform` binds as one group (`client.users`, `client.channels`, `client.teams`, `client.search`,
-// `client.games`, `client.contentClassificationLabels`, `client.whispers`), so a new operation is
-// added here, in its own package. The objects are plain literals made at no cost: a bundle that
-// imports only some operations keeps only those.
+// `@platform/api-users/groups`, the operation groups of the package as data: each object lists the
+// operations that `Platform` binds as one group (`client.users`, `client.channels`, `client.teams`,
+// `client.search`, `client.games`, `client.contentClassificationLabels`, `client.whispers`), so a new
+// operation is added here, in its own package. A subpath of its own keeps this data out of the
+// package's index, and so out of the names `@platform/client` re-exports.
 import { users } from './operations/users';
 import { updateUser } from './operations/update-user';
 import { blockList } from './operations/block-list';

@@ -60,5 +60,3 @@ export type {
   Game,
   ContentClassificationLabel,
 } from './types';
-// The operation groups as data, as `Platform` binds them (`client.users`...).
-export { usersGroup, channelsGroup, teamsGroup, searchGroup, gamesGroup, contentClassificationLabelsGroup, whispersGroup } from './groups';

@@ -1,15 +1,15 @@
 // The operation groups `Platform` hands out (`client.chat`...). Each group is declared as data in the
-// package of its operations (`chatGroup` in @platform/api-chat...), so adding an operation touches
+// package of its operations (`chatGroup` in `@platform/api-chat/groups`...), so adding an operation touches
 // that package only. Each operation of a group is bound to the client (or to the `client.as()` view
 // it was read from) and called without the client argument.
 import type { BoundGroup } from './bind';
-import { chatGroup } from '@platform/api-chat';
-import { moderationGroup } from '@platform/api-moderation';
-import { guestStarGroup } from '@platform/api-gueststar';
-import { usersGroup, channelsGroup, teamsGroup, searchGroup, gamesGroup, contentClassificationLabelsGroup, whispersGroup } from '@platform/api-users';
-import { streamsGroup, videosGroup, clipsGroup, scheduleGroup, raidsGroup, adsGroup } from '@platform/api-streams';
-import { channelPointsGroup, pollsGroup, predictionsGroup, goalsGroup, hypeTrainGroup, charityGroup, bitsGroup, subscriptionsGroup } from '@platform/api-engagement';
-import { extensionsGroup, analyticsGroup, entitlementsGroup } from '@platform/api-extensions';
+import { chatGroup } from '@platform/api-chat/groups';
+import { moderationGroup } from '@platform/api-moderation/groups';
+import { guestStarGroup } from '@platform/api-gueststar/groups';
+import { usersGroup, channelsGroup, teamsGroup, searchGroup, gamesGroup, contentClassificationLabelsGroup, whispersGroup } from '@platform/api-users/groups';
+import { streamsGroup, videosGroup, clipsGroup, scheduleGroup, raidsGroup, adsGroup } from '@platform/api-streams/groups';
+import { channelPointsGroup, pollsGroup, predictionsGroup, goalsGroup, hypeTrainGroup, charityGroup, bitsGroup, subscriptionsGroup } from '@platform/api-engagement/groups';
+import { extensionsGroup, analyticsGroup, entitlementsGroup } from '@platform/api-extensions/groups';
 
 // The group objects, for the getters of `Platform`.
 export {

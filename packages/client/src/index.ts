@@ -1,48 +1,16 @@
-// The server build of @platform/client (Node, Deno, Bun): every public name of the platform client
-// packages. Chat and guest star both have `settings` and `updateSettings`: those are re-exported with
-// their group as a prefix (chatSettings, guestStarSettings...).
+// The server build of @platform/client (Node, Deno, Bun). The names both builds export are listed
+// once, in ./common; here are this build's `Platform` and the packages re-exported whole.
 export * from './common';
-export { Platform, type PlatformOptions } from './platform';
-// The types of the operation groups `Platform` hands out (`client.chat`...), and of the standalone
-// operations a group binds.
-export type {
-  ChatGroup,
-  ModerationGroup,
-  GuestStarGroup,
-  UsersGroup,
-  ChannelsGroup,
-  TeamsGroup,
-  SearchGroup,
-  GamesGroup,
-  ContentClassificationLabelsGroup,
-  WhispersGroup,
-  StreamsGroup,
-  VideosGroup,
-  ClipsGroup,
-  ScheduleGroup,
-  RaidsGroup,
-  AdsGroup,
-  ChannelPointsGroup,
-  PollsGroup,
-  PredictionsGroup,
-  GoalsGroup,
-  HypeTrainGroup,
-  CharityGroup,
-  BitsGroup,
-  SubscriptionsGroup,
-  ExtensionsGroup,
-  AnalyticsGroup,
-  EntitlementsGroup,
-} from './groups';
-export type { Operation } from './bind';
-// EventSub: the catalogue, the payload types and the listener base, the WebSocket listener. They are
-// re-exported here, not in ./common: a star re-export of another package in a chunk both builds
-// share would become a runtime copy of that package's names in each build.
+export { Platform } from './platform';
+// The packages re-exported whole: every public name of theirs. A star re-export of another package
+// must sit in the entry file: in ./common, a chunk both builds share, the bundler would turn it
+// into a runtime copy of that package's names, which the ESM build would not export by name.
+// browser.ts has the same lines but the webhook and conduit listeners (server only).
 export * from '@platform/eventsub';
 export * from '@platform/eventsub-ws';
 export * from '@platform/eventsub-webhook';
 export * from '@platform/eventsub-conduit';
-// The operation groups whose names are unique across packages, re-exported whole.
+export * from '@platform/api-moderation';
 export * from '@platform/api-users';
 export * from '@platform/api-streams';
 export * from '@platform/api-engagement';

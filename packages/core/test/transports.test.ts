@@ -77,7 +77,7 @@ function watchHttpRequest(): unknown[][] {
   http.request = function request(this: unknown, ...args: unknown[]) {
     calls.push(args);
     return (original as (...rest: unknown[]) => http.ClientRequest).apply(this, args);
-  } as typeof http.request;
+  };
   syncBuiltinESMExports();
   cleanups.push(() => {
     http.request = original;
@@ -164,6 +164,20 @@ describe('a dispatcher or an agent of the user', () => {
     expect(seen.map((request) => request.url)).toEqual(['/helix/a', '/helix/b']);
   });
 
+  it("undiciTransport({ dispatcher }) sends through the dispatcher of Node's own undici (6 in Node 20 and 22, 7 in Node 24), the one its fetch uses", async () => {
+    const { url, seen } = await serve((response) => {
+      response.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip', 'Ratelimit-Limit': '800', 'Ratelimit-Remaining': '5', 'Ratelimit-Reset': '2000000000' });
+      response.end(gzipSync('{"data":[1]}'));
+    });
+    // Node installs its dispatcher with its first fetch, under undici's global key.
+    await (await fetch(url)).arrayBuffer();
+    const dispatcher = (globalThis as unknown as Record<symbol, Agent>)[Symbol.for('undici.globalDispatcher.1')]!;
+    const client = createClient({ clientId: 'c', token: 't', baseUrl: url, transport: undiciTransport({ dispatcher }) });
+    await expect(client.request({ method: 'GET', path: '/a' })).resolves.toEqual({ data: [1] });
+    expect(clientCore(client).buckets.state(rawCredential('t').bucket)).toMatchObject({ limit: 800, remaining: 5 });
+    expect(seen.map((request) => request.url)).toEqual(['/helix', '/helix/a']);
+  });
+
   it("undiciTransport({ dispatcher }) answers from undici's MockAgent, with nothing sent", async () => {
     const dispatcher = new MockAgent();
     dispatcher.disableNetConnect();
@@ -208,7 +222,7 @@ describe('node:http requests', () => {
       const options = args[0] as http.RequestOptions;
       options.headers = Object.assign({}, options.headers, { traceparent: '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01' });
       return (wrapped as (...rest: unknown[]) => http.ClientRequest).apply(this, args);
-    } as typeof http.request;
+    };
     await client.request({ method: 'GET', path: '/a' });
     await client.request({ method: 'POST', path: '/b', body: { n: 1 } });
     expect(calls).toHaveLength(2);

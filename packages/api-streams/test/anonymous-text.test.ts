@@ -1,7 +1,8 @@
 /**
- * The schedule's iCalendar: a call without a token whose answer is text. It runs on a view of the
- * client (`anonymousTextClient`) that sends no Authorization and hands the text over as it came,
- * over the fetch transport here and over `node:http` against the mock in e2e-schedule.test.ts.
+ * The schedule's iCalendar: a call without a token whose answer is text. Its declaration says so
+ * (`token: 'none'`, `result: textResult`), and core's pipeline sends no Authorization and hands the
+ * text over as it came, over the fetch transport here and over `node:http` against the mock in
+ * e2e-schedule.test.ts.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

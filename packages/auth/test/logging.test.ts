@@ -1,4 +1,4 @@
-import { callOperation, type PlatformLogger } from '@platform/core';
+import { callOperation, createLogger, type PlatformLogger } from '@platform/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setup, userNoScope } from './helpers';
 
@@ -13,7 +13,7 @@ describe('the auth log', () => {
     const lines: string[] = [];
     const write = (level: string) => (line: string) => lines.push(`${level} ${line}`);
     const logger: PlatformLogger = { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
-    const context = await setup({ client: { logger } });
+    const context = await setup({ client: { logger: createLogger(logger) } });
     close = () => context.mock.close();
     const token = await context.register('11', undefined, { expiresAt: Date.now() - 1 });
     await callOperation(context.client.as('11'), userNoScope, {});

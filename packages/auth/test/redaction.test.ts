@@ -4,7 +4,7 @@
  * `cause`, no inspected error, no event and no log line.
  */
 import { inspect } from 'node:util';
-import { callOperation, createClient, PlatformApiError, PlatformAuthError, type PlatformLogger } from '@platform/core';
+import { callOperation, createClient, createLogger, PlatformApiError, PlatformAuthError, type PlatformLogger } from '@platform/core';
 import { createFetchStub } from '@platform/core/testing';
 import { clientCore } from '@platform/core/internal';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -47,7 +47,7 @@ function expectNoSecret(text: string, secrets: readonly string[]): void {
 describe('a server message that echoes a token', () => {
   it("the token endpoint's 400 echoing a registered user's refresh token: not in the error, its cause, inspect, the events or the 5 log lines", async () => {
     const { lines, logger } = recordingLogger();
-    const context = await setup({ client: { logger, logLevel: 'debug' } });
+    const context = await setup({ client: { logger: createLogger(logger, { level: 'debug' }) } });
     close = () => context.mock.close();
     const events: unknown[] = [];
     context.client.on('tokenInvalid', (event) => events.push(event));
@@ -84,7 +84,7 @@ describe('a server message that echoes a token', () => {
 
   it("a Helix 4xx echoing the bearer of a registered user's call: not in the error, inspect or the log", async () => {
     const { lines, logger } = recordingLogger();
-    const context = await setup({ client: { logger, logLevel: 'debug' } });
+    const context = await setup({ client: { logger: createLogger(logger, { level: 'debug' }) } });
     close = () => context.mock.close();
     const user = await context.register('11');
     context.mock.fault({ route: 'GET /users', times: 1, fault: { kind: 'status', status: 403, message: `token ${user.accessToken} may not do this` } });
@@ -100,7 +100,7 @@ describe('a server message that echoes a token', () => {
 
   it("another registered user's tokens and the app token are known too: in an answer to a call they were not sent with, and in any log line", async () => {
     const { lines, logger } = recordingLogger();
-    const context = await setup({ client: { logger, logLevel: 'debug' } });
+    const context = await setup({ client: { logger: createLogger(logger, { level: 'debug' }) } });
     close = () => context.mock.close();
     const alice = await context.register('11');
     const bob = await context.register('22');

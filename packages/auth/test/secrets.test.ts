@@ -1,4 +1,4 @@
-import { callOperation, PlatformAuthError, systemClock, type Clock } from '@platform/core';
+import { callOperation, consoleLogger, PlatformAuthError, systemClock, type Clock } from '@platform/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { appOnly, eitherWithField, setup, userNoScope } from './helpers';
 
@@ -28,7 +28,7 @@ function said(error: unknown): string {
 describe('no secret in any error message, event or log line', () => {
   it('scans the failures of every kind', async () => {
     // Every attempt is logged (debug) and told to request / response listeners: none may hold a secret.
-    const context = await setup({ client: { logger: console, logLevel: 'debug' } });
+    const context = await setup({ client: { logger: consoleLogger({ level: 'debug' }) } });
     close = () => context.mock.close();
     const logged: string[] = [];
     for (const method of ['error', 'warn', 'log', 'info', 'debug'] as const) {

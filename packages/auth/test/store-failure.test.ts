@@ -1,4 +1,4 @@
-import { callOperation, PlatformApiError, PlatformError, type PlatformLogger, type TokenInvalidEvent } from '@platform/core';
+import { callOperation, createLogger, PlatformApiError, PlatformError, type PlatformLogger, type TokenInvalidEvent } from '@platform/core';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryTokenStore, type TokenStore, type UserToken } from '../src/index';
@@ -43,7 +43,7 @@ async function start() {
   const write = (level: string) => (line: string) => lines.push(`${level} ${line}`);
   const logger: PlatformLogger = { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
   const flaky = flakyStore();
-  const context = await setup({ tokens: flaky.store, client: { clock: time.clock, logger } });
+  const context = await setup({ tokens: flaky.store, client: { clock: time.clock, logger: createLogger(logger) } });
   close = () => context.mock.close();
   const invalid: TokenInvalidEvent[] = [];
   context.client.on('tokenInvalid', (event) => invalid.push(event));

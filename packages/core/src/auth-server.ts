@@ -7,7 +7,7 @@ import { PlatformTimeoutError } from './errors/timeout-error';
 import { authUrlOf } from './options';
 import { apiErrorFields } from './pipeline';
 import { sent, settled, watched } from './observe';
-import { secretsOf } from './redact';
+import { carriedSecrets, secretsOf } from './redact';
 import { attempt, type Answer, type AnswerHeaders } from './transport';
 
 /** A request to the platform's OAuth server (`authUrl`). */
@@ -65,11 +65,11 @@ export async function authServerRequest(core: ClientCore, request: AuthServerReq
     } catch (error) {
       if ((error instanceof PlatformNetworkError || error instanceof PlatformTimeoutError) && retriesUsed < retries) {
         const delay = retryDelay(++retriesUsed, core.clock.random);
-        settled(core, sentEvent, started, undefined, 'retry', delay, error);
+        settled(core, sentEvent, started, undefined, { step: 'retry', delay }, error);
         await core.clock.sleep(delay, request.signal);
         continue;
       }
-      settled(core, sentEvent, started, undefined, 'throw', 0, error);
+      settled(core, sentEvent, started, undefined, { step: 'throw' }, error);
       throw error;
     }
     const { status } = answer;
@@ -79,23 +79,23 @@ export async function authServerRequest(core: ClientCore, request: AuthServerReq
         data = answer.text === '' ? undefined : JSON.parse(answer.text);
       } catch (cause) {
         const error = new PlatformError(`${label} answered with a body that is not JSON.`, { cause });
-        settled(core, sentEvent, started, status, 'throw', 0, error);
+        settled(core, sentEvent, started, status, { step: 'throw' }, error);
         throw error;
       }
-      settled(core, sentEvent, started, status, 'return');
+      settled(core, sentEvent, started, status, { step: 'return' });
       return { status, headers: answer.headers, data };
     }
     if (status >= 500 && retriesUsed < retries) {
       const delay = retryDelay(++retriesUsed, core.clock.random);
-      settled(core, sentEvent, started, status, 'retry', delay);
+      settled(core, sentEvent, started, status, { step: 'retry', delay });
       await core.clock.sleep(delay, request.signal);
       continue;
     }
     // A token, code or secret of the form (or of Authorization) that the answer quotes is redacted.
-    const fields = apiErrorFields(answer, request.method, url, secretsOf(core, exchange));
+    const fields = apiErrorFields(answer, request.method, url, secretsOf(core, carriedSecrets(exchange)));
     // The platform's message alone; a redirect, whose message is the client's, names the request too.
     const error = new PlatformApiError(status < 400 ? `${fields.message} (${status} on ${label})` : fields.message, fields);
-    settled(core, sentEvent, started, status, 'throw', 0, error);
+    settled(core, sentEvent, started, status, { step: 'throw' }, error);
     throw error;
   }
 }

@@ -3,8 +3,7 @@ import { RateLimitBuckets, type RateLimitBucketStore } from './buckets';
 import { systemClock, type Clock } from './clock';
 import { PlatformError } from './errors/platform-error';
 import { EventHub } from './events';
-import { createLog, type LogLevel } from './log';
-import { secretsOf } from './redact';
+import type { Log } from './log';
 import {
   addressOption,
   checkOptions,
@@ -40,16 +39,24 @@ export class ClientCore {
   declare readonly rateLimit: 'wait' | 'throw';
   declare readonly retries: number;
   declare readonly timeout: number;
+  /** The hub of the `rateLimit` and `tokenInvalid` events. */
   readonly events = new EventHub();
+  /**
+   * The hub of the `request` and `response` events, made by the first listener of either (a
+   * logger listens to `response`); undefined while nobody ever listened, or since the last
+   * listener left. The pipeline builds an attempt's events only while it exists (or, on Node, a
+   * diagnostics channel has a subscriber).
+   */
+  declare attempts: EventHub | undefined;
   declare readonly buckets: RateLimitBucketStore;
   declare readonly authenticator: Authenticator;
   /**
    * Writes a line to the `logger` option at a level: undefined without a logger; otherwise lines
-   * below `logLevel` are dropped and every line is redacted (`redact()`, the client's own secrets
-   * and the tokens its authenticator holds: `secretsOf()`) before it reaches the logger. Packages
-   * built on core log with `core.log?.(level, line)`.
+   * below the logger's level are dropped and every line is redacted (`redact()`, the client's own
+   * secrets and the tokens its authenticator holds: `secretsOf()`) before it reaches the logger.
+   * Packages built on core log with `core.log?.(level, line)`.
    */
-  declare readonly log: ((level: LogLevel, message: string) => void) | undefined;
+  declare readonly log: Log | undefined;
   /**
    * The options as given, for packages that read options of their own (`tokens`...); the OAuth
    * server and the EventSub address are read with `authUrlOf()` and `eventSubWsUrlOf()`.
@@ -82,10 +89,8 @@ export class ClientCore {
     this.rateLimit = options.rateLimit ?? 'wait';
     this.retries = options.retries ?? 3;
     this.timeout = options.timeout ?? 15_000;
-    // The secrets are gathered for each line written: the registered users' tokens change.
-    const log = (this.log = options.logger && createLog(options.logger, options.logLevel, () => secretsOf(this)));
-    // Every wait for a rate limit (an empty bucket, a 429) is a warning.
-    if (log) this.events.on('rateLimit', ({ bucket, wait }) => log('warn', `Waiting ${Math.round(wait)} ms for the rate limit of ${bucket}`));
+    // Before the buckets and the authenticator, which may log as they are made.
+    this.log = options.logger?.(this);
     // The `buckets` option's store (shared between processes), or the in-memory one.
     this.buckets = options.buckets?.(this) ?? new RateLimitBuckets(this.clock, this.rateLimit, this.events);
     this.authenticator = options.authenticator ? options.authenticator(this) : rawTokenAuthenticator(options.token);

@@ -1,13 +1,13 @@
 import { ClientCore } from './client-core';
 import { PlatformError } from './errors/platform-error';
-import type { ClientEventListener, ClientEventName } from './events';
-import { clientInternals, internalsOf, type ClientHandle } from './internals';
+import { EventHub, type ClientEventListener, type ClientEventName } from './events';
+import { clientInternals, internalsOf, type ClientHandle, type ClientView } from './internals';
 import { encodeQuery } from './operation';
 import { describe, nonEmptyString, type ClientOptions } from './options';
 import { runCall } from './pipeline';
 import type { HttpMethod, QueryValue, RateLimitState, RequestOptions } from './types';
 
-export { clientInternals, type ClientHandle } from './internals';
+export { clientInternals, type ClientHandle, type ClientView, type Identity } from './internals';
 
 /** A call without a dedicated operation. */
 export interface RawRequest {
@@ -34,7 +34,7 @@ export class PlatformClient implements ClientHandle {
    * The client's core and its view's default options, read by the packages built on core.
    * @internal
    */
-  declare readonly [clientInternals]: { readonly core: ClientCore; readonly defaults: RequestOptions };
+  declare readonly [clientInternals]: ClientView;
 
   /**
    * Wraps a client core, as `createClient()` and `Platform` do; programs call those instead.
@@ -60,7 +60,7 @@ export class PlatformClient implements ClientHandle {
    * const users = await client.request<{ data: User[] }>({ method: 'GET', path: '/users', query: { login: ['a', 'b'] } });
    */
   async request<T = unknown>(request: RawRequest, options?: RequestOptions): Promise<T | undefined> {
-    const { core, defaults } = this[clientInternals];
+    const internals = this[clientInternals];
     const method = request?.method;
     if (!methods.has(method)) throw new PlatformError(`client.request() needs a method (GET, POST, PUT, PATCH or DELETE); got ${describe(method)}.`);
     // A `.` or `..` segment (also written `%2e`, or after `\`, a separator for the URL parser) would
@@ -78,7 +78,7 @@ export class PlatformClient implements ClientHandle {
       params: {},
       encode: () => ({ search: [inlineQuery, encodeQuery(Object.entries(request.query ?? {}))].filter(Boolean).join('&'), body: request.body }),
     };
-    return (await runCall(core, call, options ? { ...defaults, ...options } : defaults)).data as T | undefined;
+    return (await runCall(internals, call, options ? { ...internals.defaults, ...options } : internals.defaults)).data as T | undefined;
   }
 
   /**
@@ -102,18 +102,28 @@ export class PlatformClient implements ClientHandle {
     return this[clientInternals].core.buckets.state(userId === undefined || userId === 'app' ? 'app' : `user:${userId}`);
   }
 
-  /** Listens to a client event (`rateLimit`, `tokenInvalid`). */
+  /**
+   * Listens to a client event: `rateLimit`, `tokenInvalid`, `request` or `response`. A client with
+   * no `request` or `response` listener builds no event of its attempts.
+   */
   on<Name extends ClientEventName>(name: Name, listener: ClientEventListener<Name>): this {
-    this[clientInternals].core.events.on(name, listener);
+    const core = this[clientInternals].core;
+    (attemptEvent(name) ? (core.attempts ??= new EventHub()) : core.events).on(name, listener);
     return this;
   }
 
   /** Stops listening. */
   off<Name extends ClientEventName>(name: Name, listener: ClientEventListener<Name>): this {
-    this[clientInternals].core.events.off(name, listener);
+    const core = this[clientInternals].core;
+    // After the last `request` or `response` listener, attempts are no longer watched.
+    if (!attemptEvent(name)) core.events.off(name, listener);
+    else if (core.attempts?.off(name, listener) === 0) core.attempts = undefined;
     return this;
   }
 }
+
+/** Whether `name` is one of the events of each attempt, which have a hub of their own. */
+const attemptEvent = (name: ClientEventName) => name === 'request' || name === 'response';
 
 /**
  * Makes a client. With `token` every call uses that raw access token; `@platform/auth` adds

@@ -1,7 +1,9 @@
-/** A channel of `node:diagnostics_channel`, as far as the pipeline uses it. */
-export interface DiagnosticsChannel {
-  readonly hasSubscribers: boolean;
-  publish(message: unknown): void;
+/** What the pipeline asks of `#diagnostics`: whether a channel has a subscriber, and to publish on one. */
+export interface Diagnostics {
+  /** Whether either channel has a subscriber now: read once per attempt. */
+  watched(): boolean;
+  /** Publishes an attempt's event on its channel, if that channel has a subscriber. */
+  publish(name: 'request' | 'response', event: unknown): void;
 }
 
 /**
@@ -9,4 +11,4 @@ export interface DiagnosticsChannel {
  * load this module; Node loads `diagnostics.node.ts` instead, through the `node` condition of
  * `#diagnostics` in package.json, so that no browser bundle holds `node:diagnostics_channel`.
  */
-export const diagnostics: { readonly request: DiagnosticsChannel; readonly response: DiagnosticsChannel } | undefined = undefined;
+export const diagnostics: Diagnostics | undefined = undefined;

@@ -114,7 +114,12 @@ export type ClientEventName = keyof ClientEvents;
 /** A listener of the client event `Name`, given what the event carries. */
 export type ClientEventListener<Name extends ClientEventName> = (event: ClientEvents[Name]) => void;
 
-/** A small typed event emitter. A listener that throws is reported to the console, never to the call. */
+/**
+ * A small typed event emitter. A listener that throws is reported to the console, never to the
+ * call. A client's core has one for `rateLimit` and `tokenInvalid`, and one more for `request` and
+ * `response` (`ClientCore.attempts`), made by the first listener of either: the pipeline builds the
+ * events of an attempt only while that one exists.
+ */
 export class EventHub {
   readonly #listeners = new Map<string, Set<(event: never) => void>>();
 
@@ -122,13 +127,11 @@ export class EventHub {
     this.#listeners.set(name, (this.#listeners.get(name) ?? new Set()).add(listener));
   }
 
-  off<Name extends ClientEventName>(name: Name, listener: ClientEventListener<Name>): void {
-    this.#listeners.get(name)?.delete(listener);
-  }
-
-  /** Whether `name` has a listener: events nobody listens to are not even built. */
-  has(name: ClientEventName): boolean {
-    return !!this.#listeners.get(name)?.size;
+  /** Removes a listener; answers how many event names still have listeners. */
+  off<Name extends ClientEventName>(name: Name, listener: ClientEventListener<Name>): number {
+    const listeners = this.#listeners.get(name);
+    if (listeners?.delete(listener) && !listeners.size) this.#listeners.delete(name);
+    return this.#listeners.size;
   }
 
   emit<Name extends ClientEventName>(name: Name, event: ClientEvents[Name]): void {

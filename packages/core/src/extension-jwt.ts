@@ -1,11 +1,9 @@
-// Extension JWTs, kept out of the pipeline: an operation that takes such a JWT runs on a handle whose
-// core is a view of the client's core with the extension's client ID and an authenticator that
-// signs. Nothing here is reached from createClient(), so bundles without such an operation hold none
-// of it (the pipeline knows no extension; see test/extension-jwt.test.ts, tree-shaking).
-import type { Authenticator } from './authenticator';
-import type { ClientCore } from './client-core';
+// Extension JWTs, kept out of the pipeline: an operation that takes such a JWT runs on a view of the
+// client whose identity is the extension's (its client ID, an authenticator that signs). Nothing
+// here is reached from createClient(), so bundles without such an operation hold none of it (the
+// pipeline knows no extension; see test/extension-jwt.test.ts, tree-shaking).
 import { PlatformError } from './errors/platform-error';
-import { clientInternals, internalsOf, type ClientHandle } from './internals';
+import { clientInternals, internalsOf, type ClientHandle, type Identity } from './internals';
 import { describe } from './options';
 
 /**
@@ -179,12 +177,11 @@ export function extensionJwtClient(client: ClientHandle, extension: ExtensionCre
   const { core, defaults } = internalsOf(client);
   const { clientId } = extension;
   const bucket = `extension:${clientId}`;
-  // No `unauthorized`: a raw credential is never renewed after a 401, and a new JWT would not help.
-  const authenticator: Authenticator = {
-    credential: async () => ({ kind: 'raw', accessToken: await signExtensionJwt(extension, claims, core.clock.now()), bucket }),
+  const identity: Identity = {
+    clientId,
+    // No `unauthorized`: a raw credential is never renewed after a 401, and a new JWT would not help.
+    authenticator: { credential: async () => ({ kind: 'raw', accessToken: await signExtensionJwt(extension, claims, core.clock.now()), bucket }) },
   };
-  // A view, not a copy: every other field (buckets, clock, send, events, retries...) is the client's
-  // own through the prototype. ClientCore keeps no #private fields, which a derived object would lack.
-  const view = Object.create(core, { clientId: { value: clientId }, authenticator: { value: authenticator } }) as ClientCore;
-  return { [clientInternals]: { core: view, defaults } };
+  // A view of the same core (buckets, clock, transport, events, settings), calling as the extension.
+  return { [clientInternals]: { core, defaults, identity } };
 }

@@ -3,13 +3,17 @@ import type { ClientCore } from './client-core';
 import type { ClientEvents, NextStep, RequestEvent } from './events';
 import type { HttpMethod } from './types';
 
-// What the pipeline tells about each attempt: the `request` and `response` client events, the
-// diagnostics channels (Node) and the log. The pipeline asks `watched()` once per attempt and builds
-// nothing more when nobody watches.
+// What the pipeline tells about each attempt: the `request` and `response` client events and, on
+// Node, the diagnostics channels. The pipeline asks `watched()` once per attempt and builds nothing
+// more while nobody watches. The log line of each attempt is the logger's (`createLogger()`), which
+// listens to `response` like any listener.
 
-/** Whether anyone watches `core`'s attempts: an event listener, the logger, or a channel subscriber. */
+/**
+ * Whether anyone watches `core`'s attempts: a `request` or `response` listener (the logger is
+ * one), or, on Node, a subscriber of a diagnostics channel.
+ */
 export function watched(core: ClientCore): boolean {
-  return !!(core.log || core.events.has('request') || core.events.has('response') || diagnostics?.request.hasSubscribers || diagnostics?.response.hasSubscribers);
+  return !!(core.attempts || diagnostics?.watched());
 }
 
 /** The attempt being sent: emits and publishes its `RequestEvent`, and returns it for `settled()`. */
@@ -26,34 +30,16 @@ export function sent(
 
 /**
  * The attempt of `request` (sent at `started`, epoch ms) ended with `status` (or `error` when no
- * answer came) and the pipeline's next step: emits and publishes its `ResponseEvent` and logs it
- * (debug; warn for a retry, info for a token renewal; waits for a rate limit are logged from the
- * `rateLimit` event). Nothing without a `request` (nobody watched when the attempt was sent).
+ * answer came) and the pipeline's `next` step: emits and publishes its `ResponseEvent`. Nothing
+ * without a `request` (nobody watched when the attempt was sent).
  */
-export function settled(
-  core: ClientCore,
-  request: RequestEvent | undefined,
-  started: number,
-  status: number | undefined,
-  step: NextStep['step'],
-  delay = 0,
-  error?: unknown,
-): void {
-  if (!request) return;
-  const next = (step === 'retry' || step === 'wait' ? { step, delay } : { step }) as NextStep;
-  const { method, path, operation, attempt, duration } = tell(core, 'response', { ...request, request, status, error, duration: core.clock.now() - started, next });
-  const failure = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  core.log?.(
-    step === 'retry' ? 'warn' : step === 'renew' ? 'info' : 'debug',
-    `${method} ${path}${operation ? ` (${operation})` : ''} attempt ${attempt}: ${status ?? failure}, ${duration} ms, ${step}${
-      'delay' in next ? ` in ${Math.round(delay)} ms` : step === 'throw' && status ? ` ${failure}` : ''
-    }`,
-  );
+export function settled(core: ClientCore, request: RequestEvent | undefined, started: number, status: number | undefined, next: NextStep, error?: unknown): void {
+  if (request) tell(core, 'response', { ...request, request, status, error, duration: core.clock.now() - started, next });
 }
 
 /** Emits a client event and publishes it on its diagnostics channel. */
 function tell<Name extends 'request' | 'response'>(core: ClientCore, name: Name, event: ClientEvents[Name]): ClientEvents[Name] {
-  core.events.emit(name, event);
-  if (diagnostics?.[name].hasSubscribers) diagnostics[name].publish(event);
+  core.attempts?.emit(name, event);
+  diagnostics?.publish(name, event);
   return event;
 }

@@ -128,6 +128,8 @@ function callFor(operation: AnyOperation, params: Params): Call {
     // The declaration holds every field of a call target (method, path, token, scopes, acting user).
     target: operation,
     params,
+    // A `textResult` operation gets the body as text.
+    text: operation.result.name === 'text',
     encode(final) {
       const query: [string, unknown][] = [];
       let body: Record<string, unknown> | undefined;
@@ -152,11 +154,11 @@ export async function callOperation<P, R>(
   params?: P,
   options?: RequestOptions,
 ): Promise<R> {
-  const { core, defaults } = internalsOf(client);
+  const view = internalsOf(client);
   const declaration = operation as unknown as AnyOperation;
   const sets = checkedSets(declaration, params);
-  const merged = options ? { ...defaults, ...options } : defaults;
-  const answers = await Promise.all(sets.map((set) => runCall(core, callFor(declaration, set), merged)));
+  const merged = options ? { ...view.defaults, ...options } : view.defaults;
+  const answers = await Promise.all(sets.map((set) => runCall(view, callFor(declaration, set), merged)));
   return declaration.result.shape(answers, declaration) as R;
 }
 
@@ -174,10 +176,10 @@ export function paginateOperation<P, T, Extra = object>(
   params?: P,
   options?: RequestOptions,
 ): Paginator<T, OperationPage<T, Extra>> {
-  const { core, defaults } = internalsOf(client);
+  const view = internalsOf(client);
   const declaration = operation as unknown as AnyOperation;
   const sets = checkedSets(declaration, params);
-  const merged = options ? { ...defaults, ...options } : defaults;
+  const merged = options ? { ...view.defaults, ...options } : view.defaults;
   type P2 = OperationPage<T, Extra>;
   /**
    * Where each page came from: the chunk of a long ID list and the cursor it was asked with (a
@@ -197,7 +199,7 @@ export function paginateOperation<P, T, Extra = object>(
       rest[key] = from;
       pageParams = rest;
     }
-    const answer = await runCall(core, callFor(declaration, pageParams), merged);
+    const answer = await runCall(view, callFor(declaration, pageParams), merged);
     const raw = (answer.data ?? { data: [] }) as RawPage<T> & Extra;
     const pagination = raw.pagination;
     const page: P2 = { data: Array.isArray(raw.data) ? raw.data : [], raw, cursor: typeof pagination === 'string' ? pagination || undefined : pagination?.cursor || undefined };

@@ -4,7 +4,7 @@ import type { Clock } from './clock';
 import { PlatformError } from './errors/platform-error';
 import type { ClientCore } from './client-core';
 import type { PlatformTransport } from './transport';
-import { logLevels, type LogLevel, type PlatformLogger } from './log';
+import type { LoggerFactory } from './log';
 
 /** A fetch function as the runtime provides it. */
 export type FetchFunction = (input: string, init: RequestInit) => Promise<Response>;
@@ -60,13 +60,13 @@ export interface ClientOptions {
   /** Where time and randomness come from; tests pass a virtual clock. */
   clock?: Clock | undefined;
   /**
-   * Where the client logs (`console`, a pino logger...): each attempt at `debug`, token renewals at
-   * `info`, retries and rate-limit waits at `warn`; the listeners log their connections too. Every
-   * line is redacted: no token, refresh token, code or secret reaches it. Nothing is logged without it.
+   * Where the client logs, and from which level: `consoleLogger({ level })`, `pinoLogger(pino)` or
+   * `createLogger(target, { level })`. Each attempt is logged at `debug`, token renewals at `info`,
+   * retries and rate-limit waits at `warn`; the listeners log their connections too. Every line is
+   * redacted: no token, refresh token, code or secret reaches the logger. Nothing is logged
+   * without it, and a bundle without it holds none of the logging code.
    */
-  logger?: PlatformLogger | undefined;
-  /** The lowest level written to `logger`: `'debug'`, `'info'` (default), `'warn'` or `'error'`. */
-  logLevel?: LogLevel | undefined;
+  logger?: LoggerFactory | undefined;
 }
 
 export const defaultBaseUrl = 'https://api.twitch.tv/helix';
@@ -109,8 +109,7 @@ export const clientOptionRules: readonly OptionRule[] = [
   ['baseUrl', httpAddress, 'an absolute https: or http: address'],
   ['authUrl', httpAddress, 'an absolute https: or http: address'],
   ['eventSubWsUrl', /* @__PURE__ */ address(['wss:', 'ws:']), 'an absolute wss: or ws: address'],
-  ['logger', (value) => logLevels.every((level) => typeof (value as Record<string, unknown> | null)?.[level] === 'function'), 'a logger (debug, info, warn and error methods)'],
-  ['logLevel', (value) => logLevels.includes(value as LogLevel), "'debug', 'info', 'warn' or 'error'"],
+  ['logger', isFunction, 'made by consoleLogger(), pinoLogger() or createLogger()'],
 ];
 
 /** The rules of the request options every call accepts (`as` and `signal` are taken as given). */

@@ -39,7 +39,8 @@ export function hideSecrets(text: string, known: Iterable<string | undefined>): 
  * The tokens an exchange carries: the credential of its Authorization header (`Bearer x`,
  * `OAuth x`) and the values of the form fields whose names say secret, token or code
  * (`client_secret`, `refresh_token`, `code`, `device_code`, `token`: an OAuth server request's).
- * Read only when an error is being made. (A JSON body read as a form yields nothing of note.)
+ * Read only when an error is being made. (A JSON body read as a form yields nothing of note.) An API
+ * call's pipeline passes its bearer token alone.
  */
 export function carriedSecrets({ headers: { Authorization: authorization }, body }: Exchange): (string | undefined)[] {
   return [authorization?.slice(authorization.indexOf(' ') + 1), ...[...new URLSearchParams(body)].filter(([name]) => /secret|token|code/.test(name)).map(([, value]) => value)];
@@ -48,9 +49,10 @@ export function carriedSecrets({ headers: { Authorization: authorization }, body
 /**
  * What a client's log lines and error messages must not hold: its `clientSecret` and `token`
  * options, the tokens its authenticator holds (every registered user's access and refresh tokens,
- * the app token: `Authenticator.secrets()`), and those `exchange` carries. Built only when a line
- * or an error is being made.
+ * the app token: `Authenticator.secrets()`), and the tokens a request `carried` (its bearer token;
+ * an OAuth server request's form: `carriedSecrets()`). Built only when a line or an error is being
+ * made.
  */
-export function secretsOf(core: ClientCore, exchange?: Exchange): (string | undefined)[] {
-  return [core.clientSecret, core.options.token, ...(core.authenticator?.secrets?.() ?? []), ...(exchange ? carriedSecrets(exchange) : [])];
+export function secretsOf(core: ClientCore, carried: readonly (string | undefined)[] = []): (string | undefined)[] {
+  return [core.clientSecret, core.options.token, ...(core.authenticator?.secrets?.() ?? []), ...carried];
 }

@@ -44,6 +44,13 @@ export const envelopeResult: ResultKind = { name: 'envelope', shape: envelope };
 /** A list read page by page: `paginateOperation()` makes it a paginator (a direct call gets the envelope). */
 export const pageResult: ResultKind = { name: 'page', shape: envelope };
 
+/**
+ * The body as the text it is ('' when empty), not parsed as JSON: an operation with this kind
+ * gets its 2xx answer's text from the pipeline (the schedule's iCalendar). An error answer is read
+ * as usual.
+ */
+export const textResult: ResultKind = { name: 'text', shape: (answers) => answers[0]!.data };
+
 
 /** The `data` list of an answer, or an empty one when it has none. */
 export function dataOf(answer: ApiAnswer): unknown[] {

@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { format, inspect } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createClient, PlatformError, type ClientOptions, type FetchFunction } from '../src/index';
+import { createClient, createLogger, PlatformError, type ClientOptions, type FetchFunction } from '../src/index';
 import { clientCore } from '../src/internal/index';
 
 const secret = 'client-secret-value-42';
@@ -29,7 +29,7 @@ describe('console.log(client) and util.inspect(client)', () => {
   const fetch: FetchFunction = async () => new Response('{"data":[]}');
 
   it('show no client secret and no token, at any depth, hidden properties included', async () => {
-    const client = createClient({ clientId: 'the-client', clientSecret: secret, token, fetch, logger: { debug() {}, info() {}, warn() {}, error() {} } });
+    const client = createClient({ clientId: 'the-client', clientSecret: secret, token, fetch, logger: createLogger({ debug() {}, info() {}, warn() {}, error() {} }) });
     await client.request({ method: 'GET', path: '/users' });
     for (const target of [client, client.as('123'), client.as('app'), clientCore(client)]) {
       for (const text of shown(target)) {

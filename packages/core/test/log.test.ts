@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createClient, PlatformError, type LogLevel, type PlatformLogger } from '../src/index';
+import { consoleLogger, createClient, createLogger, pinoLogger, PlatformError, type LogLevel, type PlatformLogger } from '../src/index';
 import { clientCore, redact } from '../src/internal/index';
 import { createVirtualClock, type VirtualClock } from '../src/testing/index';
 import { limitHeaders, stubFetch, testAuthenticator, type SeenRequest, type StubReply } from './stub';
@@ -54,14 +54,14 @@ function setup(handler: (request: SeenRequest, index: number) => StubReply, opti
     baseUrl: 'https://api.test/helix',
     fetch: stub.fetch,
     clock,
-    logger,
+    logger: createLogger(logger, { level: options.logLevel }),
     authenticator: () => authenticator,
-    ...options,
+    clientSecret: options.clientSecret,
   });
   return { client, lines };
 }
 
-describe('the logger option', () => {
+describe('the logger option, with createLogger()', () => {
   it('logs each attempt at debug, a retry at warn, a renewal at info', async () => {
     const { client, lines } = setup((request, index) => (index === 0 ? { status: 503 } : request.headers.get('authorization') === 'Bearer user-token-7' ? { status: 401 } : { body: {} }), {
       logLevel: 'debug',
@@ -114,12 +114,103 @@ describe('the logger option', () => {
   it('is undefined without a logger, and checked with the other options', () => {
     const fetch = async () => new Response('{}');
     expect(clientCore(createClient({ clientId: 'cid', fetch })).log).toBeUndefined();
-    expect(() => createClient({ clientId: 'cid', fetch, logger: { info: () => {} } as never })).toThrow(
-      new PlatformError('The logger option must be a logger (debug, info, warn and error methods); got an object.'),
+    expect(clientCore(createClient({ clientId: 'cid', fetch })).attempts).toBeUndefined();
+    // The form of earlier releases (a logger object and logLevel) is refused, naming what to use.
+    expect(() => createClient({ clientId: 'cid', fetch, logger: console as never })).toThrow(
+      new PlatformError('The logger option must be made by consoleLogger(), pinoLogger() or createLogger(); got an object.'),
     );
-    expect(() => createClient({ clientId: 'cid', fetch, logLevel: 'verbose' as never })).toThrow(
-      new PlatformError(`The logLevel option must be 'debug', 'info', 'warn' or 'error'; got "verbose".`),
+    expect(() => createClient({ clientId: 'cid', fetch, logger: consoleLogger(), logLevel: 'debug' } as never)).toThrow(
+      new PlatformError('The logLevel option is gone: pass the level to the logger, as in consoleLogger({ level }).'),
     );
-    expect(() => createClient({ clientId: 'cid', fetch, logger: console, logLevel: 'warn' })).not.toThrow();
+    expect(() => createLogger({ info: () => {} } as never)).toThrow(new PlatformError('createLogger() needs a logger (debug, info, warn and error methods); got an object.'));
+    expect(() => pinoLogger(undefined as never)).toThrow(new PlatformError('pinoLogger() needs a logger (debug, info, warn and error methods); got undefined.'));
+    expect(() => consoleLogger({ level: 'verbose' as never })).toThrow(
+      new PlatformError(`The level option of a logger must be 'debug', 'info', 'warn' or 'error'; got "verbose".`),
+    );
+    expect(() => createClient({ clientId: 'cid', fetch, logger: consoleLogger({ level: 'warn' }) })).not.toThrow();
+  });
+
+  it('serves several clients, each with its own secrets', () => {
+    const lines: string[] = [];
+    const logger = createLogger({ debug: () => {}, info: (line) => lines.push(line), warn: () => {}, error: () => {} });
+    const fetch = async () => new Response('{}');
+    const first = createClient({ clientId: 'cid', fetch, token: 'first-client-token', logger });
+    const second = createClient({ clientId: 'cid', fetch, token: 'second-client-token', logger });
+    clientCore(first).log!('info', 'first-client-token second-client-token');
+    clientCore(second).log!('info', 'first-client-token second-client-token');
+    expect(lines).toEqual(['[redacted] second-client-token', 'first-client-token [redacted]']);
+  });
+});
+
+describe('consoleLogger()', () => {
+  it('writes to the console method of each level, from its level on', async () => {
+    const written: [string, unknown[]][] = [];
+    const methods = ['debug', 'info', 'warn', 'error'] as const;
+    const originals = methods.map((method) => console[method]);
+    for (const method of methods) console[method] = (...args: unknown[]) => written.push([method, args]);
+    try {
+      const fetch = async () => new Response('{}');
+      const client = createClient({ clientId: 'cid', fetch, token: 'raw-token-123', logger: consoleLogger({ level: 'debug' }) });
+      await client.request({ method: 'GET', path: '/things' });
+      clientCore(client).log!('error', 'the token raw-token-123');
+      const quiet = createClient({ clientId: 'cid', fetch, logger: consoleLogger() });
+      clientCore(quiet).log!('debug', 'dropped');
+      clientCore(quiet).log!('info', 'kept');
+    } finally {
+      methods.forEach((method, index) => (console[method] = originals[index]!));
+    }
+    expect(written).toEqual([
+      ['debug', [expect.stringMatching(/^GET \/things attempt 1: 200, \d+ ms, return$/)]],
+      ['error', ['the token [redacted]']],
+      ['info', ['kept']],
+    ]);
+  });
+});
+
+describe('pinoLogger()', () => {
+  /** What pino offers the adapter: the four methods (called on the logger) and isLevelEnabled. */
+  function fakePino(level: LogLevel) {
+    const lines: string[] = [];
+    const order: LogLevel[] = ['debug', 'info', 'warn', 'error'];
+    const pino = {
+      level,
+      isLevelEnabled(this: { level: LogLevel }, asked: string) {
+        return order.indexOf(asked as LogLevel) >= order.indexOf(this.level);
+      },
+      // Methods that need their `this`, as pino's do.
+      debug(this: { lines: string[] }, line: string) {
+        this.lines.push(`debug ${line}`);
+      },
+      info(this: { lines: string[] }, line: string) {
+        this.lines.push(`info ${line}`);
+      },
+      warn(this: { lines: string[] }, line: string) {
+        this.lines.push(`warn ${line}`);
+      },
+      error(this: { lines: string[] }, line: string) {
+        this.lines.push(`error ${line}`);
+      },
+      lines,
+    };
+    return pino;
+  }
+
+  it("follows pino's own level, read at each line, and calls its methods on it", () => {
+    const pino = fakePino('info');
+    const client = createClient({ clientId: 'cid', fetch: async () => new Response('{}'), token: 'raw-token-123', logger: pinoLogger(pino) });
+    const log = clientCore(client).log!;
+    log('debug', 'not yet');
+    log('info', 'with raw-token-123');
+    pino.level = 'debug';
+    log('debug', 'now');
+    expect(pino.lines).toEqual(['info with [redacted]', 'debug now']);
+  });
+
+  it('drops the lines below its own level option first', () => {
+    const pino = fakePino('debug');
+    const log = clientCore(createClient({ clientId: 'cid', fetch: async () => new Response('{}'), logger: pinoLogger(pino, { level: 'warn' }) })).log!;
+    log('info', 'dropped');
+    log('warn', 'kept');
+    expect(pino.lines).toEqual(['warn kept']);
   });
 });

@@ -235,8 +235,8 @@ describe('diagnostics channels (Node)', () => {
 
   it('are the channels the Node form of #diagnostics publishes on', async () => {
     const { diagnostics } = await import('../src/diagnostics.node');
-    expect(diagnostics?.request).toMatchObject({ name: diagnosticsChannels.request });
-    expect(diagnostics?.response).toMatchObject({ name: diagnosticsChannels.response });
+    expect(diagnostics.channels.request).toMatchObject({ name: diagnosticsChannels.request });
+    expect(diagnostics.channels.response).toMatchObject({ name: diagnosticsChannels.response });
   });
 
   it('build nothing while nobody listens, logs or subscribes', async () => {
@@ -249,5 +249,27 @@ describe('diagnostics channels (Node)', () => {
     expect(watched(clientCore(quiet))).toBe(true);
     unsubscribe(diagnosticsChannels.request, onRequest);
     expect(watched(clientCore(quiet))).toBe(false);
+  });
+
+  it('make the hub of request and response on the first listener, and drop it after the last', () => {
+    const client = createClient({ clientId: 'cid', token: 'raw-token', fetch: async () => new Response('{}') });
+    const core = clientCore(client);
+    const onRateLimit = () => {};
+    client.on('rateLimit', onRateLimit);
+    expect(core.attempts).toBeUndefined();
+    const onRequest = () => {};
+    const onResponse = () => {};
+    client.on('request', onRequest).on('response', onResponse);
+    const hub = core.attempts;
+    expect(hub).toBeDefined();
+    expect(watched(core)).toBe(true);
+    client.off('request', onRequest);
+    expect(core.attempts).toBe(hub);
+    client.off('response', onResponse);
+    expect(core.attempts).toBeUndefined();
+    expect(watched(core)).toBe(false);
+    // A listener that was never added changes nothing.
+    client.off('response', onResponse);
+    expect(core.attempts).toBeUndefined();
   });
 });

@@ -25,7 +25,6 @@ const internalNames = [
   'describeValue',
   'redact',
   'hideSecrets',
-  'createLog',
   'watched',
   'sent',
   'settled',
@@ -40,7 +39,7 @@ describe('the entry points of @platform/core', () => {
   });
 
   it('keep what a program calls in the public entry', () => {
-    for (const name of ['createClient', 'PlatformClient', 'defineOperation', 'callOperation', 'paginateOperation', 'validateParams', 'Paginator', 'systemClock', 'numberParam', 'PlatformError', 'PlatformApiError', 'PlatformEventSubError']) {
+    for (const name of ['createClient', 'PlatformClient', 'defineOperation', 'callOperation', 'paginateOperation', 'validateParams', 'Paginator', 'systemClock', 'numberParam', 'PlatformError', 'PlatformApiError', 'PlatformEventSubError', 'consoleLogger', 'pinoLogger', 'createLogger', 'textResult']) {
       expect(core, name).toHaveProperty(name);
     }
   });

@@ -10,6 +10,7 @@ import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   createClient,
+  createLogger,
   PlatformApiError,
   PlatformAuthError,
   PlatformNetworkError,
@@ -56,7 +57,7 @@ function setup(handler: (request: SeenRequest, index: number) => StubReply, opti
   const write = (level: string) => (line: string) => lines.push(`${level} ${line}`);
   const logger: PlatformLogger = { debug: write('debug'), info: write('info'), warn: write('warn'), error: write('error') };
   const stub = stubFetch(clock, handler);
-  const client = createClient({ clientId: 'cid', clientSecret, token, baseUrl: 'https://api.test/helix', authUrl: 'https://id.test/oauth2', fetch: stub.fetch, clock, logger, logLevel: 'debug', ...options });
+  const client = createClient({ clientId: 'cid', clientSecret, token, baseUrl: 'https://api.test/helix', authUrl: 'https://id.test/oauth2', fetch: stub.fetch, clock, logger: createLogger(logger, { level: 'debug' }), ...options });
   const events: ResponseEvent[] = [];
   client.on('response', (event) => events.push(event));
   /** The log lines and events, as text. */
@@ -184,7 +185,7 @@ describe('the tokens an authenticator holds', () => {
     await quiet.client.request({ method: 'GET', path: '/users' });
     expect(asked.secrets).toBe(0);
     // A logger at info: the debug line of a success is dropped before anything is gathered.
-    const info = setup(() => ({ body: { data: [] } }), { authenticator: () => authenticator, logLevel: 'info' });
+    const info = setup(() => ({ body: { data: [] } }), { authenticator: () => authenticator, logger: createLogger({ debug() {}, info() {}, warn() {}, error() {} }, { level: 'info' }) });
     await info.client.request({ method: 'GET', path: '/users' });
     expect(asked.secrets).toBe(0);
     // An error is the moment: asked once for it.
@@ -241,7 +242,7 @@ describe.each(transports)('over %s, a token with a line break', (_name, fetch) =
     const { origin, seen } = await serve();
     const lines: string[] = [];
     const logger: PlatformLogger = { debug: (line) => lines.push(line), info: (line) => lines.push(line), warn: (line) => lines.push(line), error: (line) => lines.push(line) };
-    const client = createClient({ clientId: 'the-client', token: bad, baseUrl: `${origin}/helix`, authUrl: `${origin}/oauth2`, fetch, logger, logLevel: 'debug' });
+    const client = createClient({ clientId: 'the-client', token: bad, baseUrl: `${origin}/helix`, authUrl: `${origin}/oauth2`, fetch, logger: createLogger(logger, { level: 'debug' }) });
     const errors = [
       await client.request({ method: 'GET', path: '/a' }).catch((failure: unknown) => failure),
       await client.request({ method: 'GET', path: '/a' }, { token: `another-${bad}` }).catch((failure: unknown) => failure),

@@ -1,8 +1,4 @@
-import { callOperation, defineOperation, type ClientHandle, type RequestOptions, type ResultKind } from '@platform/core';
-import { anonymousTextClient } from '../anonymous-text';
-
-/** The answer's text, as `anonymousTextClient()` hands it over ('' for an empty body). */
-const calendarText: ResultKind = { name: 'text', shape: (answers) => answers[0]?.data ?? '' };
+import { callOperation, defineOperation, textResult, type ClientHandle, type RequestOptions } from '@platform/core';
 
 /** Parameters of `scheduleICalendar`. */
 export interface ScheduleICalendarParams {
@@ -20,7 +16,7 @@ export const scheduleICalendarOperation = /* @__PURE__ */ defineOperation<Schedu
   params: {
     broadcaster_id: { type: 'string', in: 'query', required: true },
   },
-  result: calendarText,
+  result: textResult,
 });
 
 /**
@@ -37,7 +33,6 @@ export const scheduleICalendarOperation = /* @__PURE__ */ defineOperation<Schedu
  * await writeFile('schedule.ics', ics);
  */
 export function scheduleICalendar(client: ClientHandle, params: ScheduleICalendarParams, options?: RequestOptions): Promise<string> {
-  // The `as` and `token` options are dropped: the call carries no token at all.
-  const { as: _as, token: _token, ...rest } = options ?? {};
-  return callOperation(anonymousTextClient(client), scheduleICalendarOperation, params, rest);
+  // Declared with `token: 'none'`, the call carries no token at all: `as` and `token` are not read.
+  return callOperation(client, scheduleICalendarOperation, params, options);
 }

@@ -17,12 +17,12 @@ export { rawTokenAuthenticator, rawCredential, noTokenError, missingActingUserEr
 export { runCall, type Call, type ApiAnswer } from '../pipeline';
 // `Sender`: the transport's name before it was public (`PlatformTransport`), kept for the packages that use it.
 export type { AnswerHeaders, Answer, Exchange, PlatformTransport as Sender, Sending } from '../transport';
-export { internalsOf } from '../internals';
+export { internalsOf, type ClientView, type Identity } from '../internals';
 export { authServerRequest, type AuthServerRequest, type AuthServerAnswer } from '../auth-server';
 export { encodeQuery } from '../operation';
 export { characterCount, isIdList } from '../params';
 export { redact, hideSecrets } from '../redact';
-export { createLog, type Log } from '../log';
+export type { Log } from '../log';
 export { watched, sent, settled } from '../observe';
 export { retryDelay, endpointLimitDelay } from '../backoff';
 // The clock's helpers (a sleep on any clock, a signal's reason). Also named so that the built entry

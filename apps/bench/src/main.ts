@@ -24,12 +24,18 @@ interface Settings {
 
 const full: Settings = { warmupCalls: 600, warmupPasses: 3, calls: 3_000, burstSize: 50, callReps: 11, pagePasses: 15, pairs: 60 };
 const quick: Settings = { warmupCalls: 50, warmupPasses: 1, calls: 300, burstSize: 50, callReps: 1, pagePasses: 1, pairs: 4 };
-const clientKeys = ['core', 'twurple', 'fetch', 'fetch-timeout', 'core-fetch', 'http', 'undici'] as const;
+const clientKeys = ['core', 'twurple', 'fetch', 'fetch-timeout', 'core-fetch', 'http', 'undici', 'undici-dispatch'] as const;
 type ClientKey = (typeof clientKeys)[number];
-/** The raw clients of Node: our library's goal is set against the cheapest of them, figure by figure. */
-const rawKeys = ['http', 'undici'] as const;
+/**
+ * The raw clients of Node: our library's goal (issue 27) is set against the cheapest of
+ * `node:http` and `undici.request()`, figure by figure. Raw `dispatch()`, the lower-level API our
+ * library's Node transport uses, is shown beside them as the floor of that transport, outside the
+ * goal.
+ */
+const rawKeys = ['http', 'undici', 'undici-dispatch'] as const;
 type RawKey = (typeof rawKeys)[number];
-const rawNames: Record<RawKey, string> = { http: 'node:http', undici: 'undici' };
+const goalKeys: readonly RawKey[] = ['http', 'undici'];
+const rawNames: Record<RawKey, string> = { http: 'node:http', undici: 'undici', 'undici-dispatch': 'undici dispatch' };
 
 function parseArgs(argv: readonly string[]): { settings: Settings; quick: boolean; only: ClientKey[] } {
   let isQuick = false;
@@ -124,24 +130,28 @@ const figuresAgainstRaw: readonly Figure[] = [
 
 /**
  * Our library against the raw clients of Node, figure by figure: each raw client's median, the
- * cheapest of them (by median), and our library's ratio to that one three ways: of the two
- * medians, the median of each run's own ratio, and the median ratio of the interleaved rounds
- * (lower is better). The goal is judged on the last: the runs of 3,000 calls are a second or more
- * apart and this machine's speed moves between them by up to ±30%, where the blocks of a round
- * run a fraction of a second apart. Time per call has no goal (the issue sets none): shown for
- * what it is.
+ * cheapest of the goal's (`goalKeys`, by median), and our library's ratio to that one three ways:
+ * of the two medians, the median of each run's own ratio, and the median ratio of the interleaved
+ * rounds (lower is better). The goal is judged on the last: the runs of 3,000 calls are a second
+ * or more apart and this machine's speed moves between them by up to ±30%, where the blocks of a
+ * round run a fraction of a second apart. Time per call has no goal (the issue sets none): shown
+ * for what it is. Last, when it was measured, the interleaved ratio to raw `dispatch()`.
  */
 function againstRaw(results: Map<ClientKey, Results>, raws: readonly RawKey[], interleaved: Interleaved): string[][] {
   const core = results.get('core')!;
+  const judged = raws.filter((key) => goalKeys.includes(key));
+  const floor = raws.indexOf('undici-dispatch');
   return figuresAgainstRaw.map(([name, figures, format, paired, hasGoal]) => {
     const ours = figures(core);
     const medians = raws.map((key) => median(figures(results.get(key)!)));
-    const cheapest = medians.indexOf(Math.min(...medians));
-    const raw = figures(results.get(raws[cheapest]!)!);
+    const cheapestKey = judged.reduce((best, key) => (medians[raws.indexOf(key)]! < medians[raws.indexOf(best)]! ? key : best));
+    const cheapest = raws.indexOf(cheapestKey);
+    const raw = figures(results.get(cheapestKey)!);
     const runs = median(ours.map((value, run) => value / raw[run]!));
     const rounds = paired(interleaved)[cheapest]!;
     const goal = hasGoal ? (rounds <= rawGoal ? 'met' : 'NOT MET') : '-';
-    return [name, format(median(ours)), ...medians.map((value) => format(value)), rawNames[raws[cheapest]!], ratio(median(ours) / medians[cheapest]!), ratio(runs), ratio(rounds), goal];
+    const row = [name, format(median(ours)), ...medians.map((value) => format(value)), rawNames[cheapestKey], ratio(median(ours) / medians[cheapest]!), ratio(runs), ratio(rounds), goal];
+    return floor < 0 ? row : [...row, ratio(paired(interleaved)[floor]!)];
   });
 }
 
@@ -197,7 +207,7 @@ async function main(): Promise<void> {
   try {
     // twurple reads the variable when it calls; set it before twurple is even loaded.
     process.env.TWURPLE_MOCK_API_PORT = String(server.port);
-    const { coreClient, twurpleClient, fetchClient, httpClient, undiciClient } = await import('./clients');
+    const { coreClient, twurpleClient, fetchClient, httpClient, undiciClient, undiciDispatchClient } = await import('./clients');
     const makers: Record<ClientKey, () => BenchClient> = {
       core: () => coreClient(server.port),
       twurple: () => twurpleClient(),
@@ -208,6 +218,7 @@ async function main(): Promise<void> {
       'core-fetch': () => coreClient(server.port, true),
       http: () => httpClient(server.port),
       undici: () => undiciClient(server.port),
+      'undici-dispatch': () => undiciDispatchClient(server.port),
     };
     const clients = only.map((key) => ({ key, client: makers[key]() }));
 
@@ -310,18 +321,21 @@ async function main(): Promise<void> {
         );
       }
     }
-    if (core && rounds) {
+    if (core && rounds && raws.some((key) => goalKeys.includes(key))) {
       console.log('');
       console.log(`@platform/core against the cheapest raw client of Node, figure by figure (goal: at most ${ratio(rawGoal)} on CPU per call and on paging):`);
       const rows = againstRaw(results, raws, rounds);
       const rawColumns = raws.map((key) => `raw ${rawNames[key]}`);
-      console.log(table([['figure', '@platform/core', ...rawColumns, 'cheapest', 'ratio of medians', 'median of run ratios', 'interleaved', 'goal'], ...rows]));
+      const floorColumn = raws.includes('undici-dispatch') ? ['interleaved to raw dispatch'] : [];
+      console.log(table([['figure', '@platform/core', ...rawColumns, 'cheapest', 'ratio of medians', 'median of run ratios', 'interleaved', 'goal', ...floorColumn], ...rows]));
       console.log(
-        `Medians of every run; the ratios are to the cheapest raw client of each figure (by its median). "median of run ratios": each run's own ratio; ` +
-          `"interleaved": the median ratio of ${rounds.seq.pairs} rounds of short blocks (200 sequential calls; 4 bursts of ${settings.burstSize}; ` +
-          `one paging pass, ${rounds.page.pairs} rounds), our library and each raw client in a rotating order. The goal is judged on the interleaved figure.`,
+        `Medians of every run; the ratios are to the cheapest of raw node:http and raw undici (undici.request()) for each figure (by its median). ` +
+          `"median of run ratios": each run's own ratio; "interleaved": the median ratio of ${rounds.seq.pairs} rounds of short blocks ` +
+          `(200 sequential calls; 4 bursts of ${settings.burstSize}; one paging pass, ${rounds.page.pairs} rounds), our library and each raw client ` +
+          'in a rotating order. The goal is judged on the interleaved figure. Raw undici dispatch, the lower-level API our library sends with ' +
+          'on Node, is the floor of that transport: shown, not judged.',
       );
-      const missed = rows.filter((row) => row[row.length - 1] === 'NOT MET');
+      const missed = rows.filter((row) => row.includes('NOT MET'));
       console.log(missed.length === 0 ? 'Goal met on every figure.' : `Goal not met on: ${missed.map((row) => row[0]).join(', ')}.`);
     } else if (core || raws.length > 0) {
       console.log('\nNo comparison with the raw clients of Node: it needs core and raw node:http or raw undici (--only).');

@@ -151,7 +151,6 @@ export {
   type ExchangeCodeOptions,
 } from '@platform/auth';
 export {
-  chatGroup,
   chatters,
   chattersOperation,
   channelEmotes,
@@ -235,7 +234,6 @@ export {
   type ChatColorName,
 } from '@platform/api-chat';
 export {
-  guestStarGroup,
   settings as guestStarSettings,
   settingsOperation as guestStarSettingsOperation,
   updateSettings as guestStarUpdateSettings,

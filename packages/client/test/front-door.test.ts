@@ -52,6 +52,7 @@ const tools = [
   'consoleLogger',
   'pinoLogger',
   'createLogger',
+  'fetchTransport',
   'defineOperation',
   'callOperation',
   'paginateOperation',

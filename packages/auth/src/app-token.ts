@@ -9,10 +9,13 @@ import { renewMargin } from './token-refresh';
  * request at a time, and kept until it expires within the renewal margin or is found dead.
  */
 export class AppTokenSource {
+  readonly #core: ClientCore;
   #app: AppToken | undefined;
   #appPending: Promise<AppToken> | undefined;
 
-  constructor(private readonly core: ClientCore) {}
+  constructor(core: ClientCore) {
+    this.#core = core;
+  }
 
   /** The access token kept now, if any. */
   get accessToken(): string | undefined {
@@ -26,13 +29,13 @@ export class AppTokenSource {
 
   /** The app token, kept or requested now: `client.auth.appToken()`. */
   get(): Promise<AppToken> {
-    const secret = this.core.clientSecret;
+    const secret = this.#core.clientSecret;
     if (!secret) return Promise.reject(new PlatformAuthError('A clientSecret is required to get an app access token.'));
     const app = this.#app;
-    if (app && (app.expiresAt === undefined || app.expiresAt - this.core.clock.now() >= renewMargin)) return Promise.resolve({ ...app });
-    this.#appPending ??= requestAppToken(this.core, secret)
+    if (app && (app.expiresAt === undefined || app.expiresAt - this.#core.clock.now() >= renewMargin)) return Promise.resolve({ ...app });
+    this.#appPending ??= requestAppToken(this.#core, secret)
       .then((grant) => {
-        this.#app = { accessToken: grant.accessToken, expiresAt: grant.expiresIn ? this.core.clock.now() + grant.expiresIn * 1000 : undefined };
+        this.#app = { accessToken: grant.accessToken, expiresAt: grant.expiresIn ? this.#core.clock.now() + grant.expiresIn * 1000 : undefined };
         return { ...this.#app };
       })
       .finally(() => {

@@ -31,7 +31,7 @@ export class AuthManager implements Authenticator {
   ) {
     // What the renewal keeps of a user's failed refreshes no longer applies once the user is registered again or forgotten.
     const users = new UserRegistry(core, store, (userId) => renewal.reset(userId));
-    const renewal = new TokenRefresh(core, users, recheckStoreMs);
+    const renewal = new TokenRefresh(core, users, store, recheckStoreMs);
     const app = new AppTokenSource(core);
     const signIn = new SignIn(core, users);
     this.#users = users;

@@ -21,22 +21,24 @@ const maxSpentStates = 10_000;
 export class SignIn {
   /** States checked by `exchangeCode()`, and until when each is remembered (single use). */
   readonly #spentStates = new Map<string, number>();
+  readonly #core: ClientCore;
+  readonly #users: UserRegistry;
 
-  constructor(
-    private readonly core: ClientCore,
-    private readonly users: UserRegistry,
-  ) {}
+  constructor(core: ClientCore, users: UserRegistry) {
+    this.#core = core;
+    this.#users = users;
+  }
 
   /** The consent page's address for the authorization code flow (or the legacy implicit flow). Makes no request. */
   authorizeUrl(options: AuthorizeUrlOptions): string {
     if (!options || typeof options.redirectUri !== 'string' || options.redirectUri === '') {
       throw new PlatformError('client.auth.authorizeUrl() needs a redirectUri registered for the application.');
     }
-    const query = new URLSearchParams({ client_id: this.core.clientId, redirect_uri: options.redirectUri, response_type: options.responseType ?? 'code' });
+    const query = new URLSearchParams({ client_id: this.#core.clientId, redirect_uri: options.redirectUri, response_type: options.responseType ?? 'code' });
     query.set('scope', (options.scopes ?? []).join(' '));
     if (options.state !== undefined) query.set('state', options.state);
     if (options.forceVerify) query.set('force_verify', 'true');
-    return `${authUrlOf(this.core)}/authorize?${query.toString()}`;
+    return `${authUrlOf(this.#core)}/authorize?${query.toString()}`;
   }
 
   /** Starts an authorization code sign-in: a new random state and the consent page's address carrying it. Makes no request. */
@@ -51,11 +53,11 @@ export class SignIn {
 
   /** Exchanges an authorization code (the secret travels in the body), registers the user and saves the token. */
   async exchangeCode(options: ExchangeCodeOptions): Promise<UserToken> {
-    const secret = this.core.clientSecret;
+    const secret = this.#core.clientSecret;
     if (!secret) throw new PlatformAuthError('A clientSecret is required to exchange an authorization code.');
     if (options.state !== undefined || options.expectedState !== undefined) this.#checkState(options.state, options.expectedState);
-    const grant = await exchangeCodeGrant(this.core, secret, options.code, options.redirectUri);
-    return this.users.registerGrant(grant);
+    const grant = await exchangeCodeGrant(this.#core, secret, options.code, options.redirectUri);
+    return this.#users.registerGrant(grant);
   }
 
   /**
@@ -66,7 +68,7 @@ export class SignIn {
   #checkState(state: string | null | undefined, expected: string | undefined): void {
     const refused = (why: string) => new PlatformAuthError(`${why}, so the code was not exchanged. Start the sign-in again.`);
     if (typeof expected !== 'string' || expected === '') throw refused('No sign-in state is tied to this browser (expectedState is missing)');
-    const now = this.core.clock.now();
+    const now = this.#core.clock.now();
     const spentUntil = this.#spentStates.get(expected);
     if (spentUntil !== undefined && spentUntil > now) throw refused('This sign-in state was already used: a state is good for one callback');
     this.#spend(expected, now);

@@ -1,7 +1,7 @@
 import { PlatformApiError, PlatformAuthError, type Credential } from '@platform/core';
 import type { ClientCore } from '@platform/core/internal';
 import { refreshGrant, type Grant } from './oauth';
-import type { UserToken } from './token-store';
+import type { TokenStore, UserToken } from './token-store';
 import { credentialOf, type UserRegistry } from './user-registry';
 
 /** A token is renewed when it expires within this margin. */
@@ -50,13 +50,18 @@ export class TokenRefresh {
   readonly #held = new Map<string, HeldFailure>();
   /** The last refresh of each user that the token store (or its lock) kept from being made. */
   readonly #storeFailures = new Map<string, StoreFailure>();
+  readonly #core: ClientCore;
+  readonly #users: UserRegistry;
+  readonly #store: TokenStore;
+  /** How long, after a refused refresh, to watch a store without a lock for another process's newer token. */
+  readonly #recheckStoreMs: number;
 
-  constructor(
-    private readonly core: ClientCore,
-    private readonly users: UserRegistry,
-    /** How long, after a refused refresh, to watch a store without a lock for another process's newer token. */
-    private readonly recheckStoreMs: number,
-  ) {}
+  constructor(core: ClientCore, users: UserRegistry, store: TokenStore, recheckStoreMs: number) {
+    this.#core = core;
+    this.#users = users;
+    this.#store = store;
+    this.#recheckStoreMs = recheckStoreMs;
+  }
 
   /** Forgets a user's failed refreshes: the user was registered again, or forgotten. */
   reset(userId: string): void {
@@ -75,23 +80,23 @@ export class TokenRefresh {
    */
   held(userId: string, refreshToken: string | undefined): HeldFailure | undefined {
     const held = this.#held.get(userId);
-    return held && held.refreshToken === refreshToken && this.core.clock.now() < held.until ? held : undefined;
+    return held && held.refreshToken === refreshToken && this.#core.clock.now() < held.until ? held : undefined;
   }
 
   /** Whether a token expires within the renewal margin. */
   expiringSoon(token: UserToken): boolean {
-    return token.expiresAt !== undefined && token.expiresAt - this.core.clock.now() < renewMargin;
+    return token.expiresAt !== undefined && token.expiresAt - this.#core.clock.now() < renewMargin;
   }
 
   /** Not expired yet (a token without an expiry never is). */
   #unexpired(token: UserToken): boolean {
-    return token.expiresAt === undefined || token.expiresAt > this.core.clock.now();
+    return token.expiresAt === undefined || token.expiresAt > this.#core.clock.now();
   }
 
   /** Renews a user's token now with their refresh token: `client.auth.refresh()`. */
   async refreshUser(userId: string): Promise<UserToken> {
-    await this.users.load();
-    const token = this.users.get(userId);
+    await this.#users.load();
+    const token = this.#users.get(userId);
     if (!token) throw new PlatformAuthError(`No token is registered for user ${userId}.`, { userId });
     if (!token.refreshToken) throw new PlatformAuthError(`The access token of user ${userId} expired and there is no refresh token to renew it.`, { userId });
     return this.refresh(userId, token);
@@ -105,17 +110,17 @@ export class TokenRefresh {
    */
   async renewedCredential(token: UserToken): Promise<Credential> {
     const { userId } = token;
-    const now = this.core.clock.now();
+    const now = this.#core.clock.now();
     const failure = this.#storeFailures.get(userId);
     if (failure && now < failure.until && this.#unexpired(token)) return credentialOf(token);
     try {
       return credentialOf(await this.refresh(userId, token));
     } catch (error) {
-      const current = this.users.get(userId);
+      const current = this.#users.get(userId);
       const stored = this.#storeFailures.get(userId);
       if (!stored || stored.error !== error || !current || !this.#unexpired(current)) throw error;
-      const left = Math.round((current.expiresAt! - this.core.clock.now()) / 1000);
-      this.core.log?.(
+      const left = Math.round((current.expiresAt! - this.#core.clock.now()) / 1000);
+      this.#core.log?.(
         'warn',
         `Could not refresh the token of user ${userId} for now, the token store failed: ${error instanceof Error ? error.message : String(error)} Going on with the current token (it expires in ${left} s).`,
       );
@@ -143,8 +148,9 @@ export class TokenRefresh {
   }
 
   #run(userId: string, stale: UserToken): Promise<UserToken> {
-    const { core, users } = this;
-    const store = users.store;
+    const core = this.#core;
+    const users = this.#users;
+    const store = this.#store;
     const generation = users.generation(userId);
     // What the work itself rejected with, and whether it failed reading the store: any other
     // rejection of the lock is the lock's own (not taken, or not released).
@@ -239,13 +245,13 @@ export class TokenRefresh {
    * still be saving: the store is watched for a short while.
    */
   async #newerInStore(userId: string, refused: UserToken): Promise<UserToken | undefined> {
-    const store = this.users.store;
-    const deadline = this.core.clock.now() + (store.lock ? 0 : this.recheckStoreMs);
+    const store = this.#store;
+    const deadline = this.#core.clock.now() + (store.lock ? 0 : this.#recheckStoreMs);
     for (;;) {
       const stored = await store.get(userId);
       if (stored && stored.refreshToken !== refused.refreshToken && stored.accessToken !== refused.accessToken) return stored;
-      if (this.core.clock.now() >= deadline) return undefined;
-      await this.core.clock.sleep(Math.min(100, deadline - this.core.clock.now()));
+      if (this.#core.clock.now() >= deadline) return undefined;
+      await this.#core.clock.sleep(Math.min(100, deadline - this.#core.clock.now()));
     }
   }
 }

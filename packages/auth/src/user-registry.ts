@@ -26,18 +26,20 @@ export class UserRegistry {
    */
   readonly #removals = new Map<string, PlatformAuthError | undefined>();
   #loading: Promise<void> | undefined;
+  readonly #core: ClientCore;
+  readonly #store: TokenStore;
+  /** Told each time a user is registered or forgotten: what is kept of their earlier refreshes no longer applies. */
+  readonly #changed: (userId: string) => void;
 
-  constructor(
-    private readonly core: ClientCore,
-    /** Where the tokens are kept. */
-    readonly store: TokenStore,
-    /** Told each time a user is registered or forgotten: what is kept of their earlier refreshes no longer applies. */
-    private readonly changed: (userId: string) => void,
-  ) {}
+  constructor(core: ClientCore, store: TokenStore, changed: (userId: string) => void) {
+    this.#core = core;
+    this.#store = store;
+    this.#changed = changed;
+  }
 
   /** Reads the store once; a store that fails is asked again next time. */
   load(): Promise<void> {
-    this.#loading ??= this.store.list().then(
+    this.#loading ??= this.#store.list().then(
       (tokens) => {
         for (const token of tokens) if (!this.#users.has(token.userId)) this.#users.set(token.userId, copyToken(token));
       },
@@ -93,8 +95,8 @@ export class UserRegistry {
 
   /** A user's authorization is dead and the user was removed: logged, and told to `tokenInvalid` listeners. */
   invalid(userId: string, error: PlatformAuthError): void {
-    this.core.log?.('warn', `Removed user ${userId}: ${error.message}`);
-    this.core.events.emit('tokenInvalid', { userId, error });
+    this.#core.log?.('warn', `Removed user ${userId}: ${error.message}`);
+    this.#core.events.emit('tokenInvalid', { userId, error });
   }
 
   /**
@@ -104,24 +106,24 @@ export class UserRegistry {
    */
   async forget(userId: string, dead: UserToken | undefined, reason: PlatformAuthError | undefined): Promise<UserToken | undefined> {
     if (dead) {
-      const stored = await this.store.get(userId);
+      const stored = await this.#store.get(userId);
       if (stored && stored.accessToken !== dead.accessToken && stored.refreshToken !== dead.refreshToken) return stored;
     }
     this.#generation.set(userId, this.generation(userId) + 1);
     this.#removals.set(userId, reason);
-    this.changed(userId);
+    this.#changed(userId);
     this.#users.delete(userId);
-    await this.store.delete(userId);
+    await this.#store.delete(userId);
     return undefined;
   }
 
   /** Saves a token in the store and registers its user. */
   async register(token: UserToken): Promise<UserToken> {
     await this.load();
-    await this.store.set(token);
+    await this.#store.set(token);
     this.#users.set(token.userId, copyToken(token));
     this.#removals.delete(token.userId);
-    this.changed(token.userId);
+    this.#changed(token.userId);
     return copyToken(token);
   }
 
@@ -131,28 +133,28 @@ export class UserRegistry {
     if (typeof given !== 'object' || given === null || typeof given.accessToken !== 'string' || given.accessToken === '') {
       throw new PlatformError('client.auth.addUser() takes an access token, or { accessToken, refreshToken?, expiresAt?, scopes? }.');
     }
-    const info = await tokenOwner(this.core, given.accessToken);
+    const info = await tokenOwner(this.#core, given.accessToken);
     const token: UserToken = {
       userId: info.userId,
       login: info.login,
       accessToken: given.accessToken,
       refreshToken: 'refreshToken' in given ? given.refreshToken : undefined,
       scopes: info.scopes.length > 0 || !('scopes' in given) || !given.scopes ? info.scopes : [...given.scopes],
-      expiresAt: 'expiresAt' in given && given.expiresAt !== undefined ? given.expiresAt : info.expiresIn ? this.core.clock.now() + info.expiresIn * 1000 : undefined,
+      expiresAt: 'expiresAt' in given && given.expiresAt !== undefined ? given.expiresAt : info.expiresIn ? this.#core.clock.now() + info.expiresIn * 1000 : undefined,
     };
     return this.register(token);
   }
 
   /** Asks the platform who owns a new token (a sign-in's grant), then registers that user. */
   async registerGrant(grant: Grant): Promise<UserToken> {
-    const info = await tokenOwner(this.core, grant.accessToken);
+    const info = await tokenOwner(this.#core, grant.accessToken);
     return this.register({
       userId: info.userId,
       login: info.login,
       accessToken: grant.accessToken,
       refreshToken: grant.refreshToken,
       scopes: grant.scopes ?? info.scopes,
-      expiresAt: grant.expiresIn ? this.core.clock.now() + grant.expiresIn * 1000 : info.expiresIn ? this.core.clock.now() + info.expiresIn * 1000 : undefined,
+      expiresAt: grant.expiresIn ? this.#core.clock.now() + grant.expiresIn * 1000 : info.expiresIn ? this.#core.clock.now() + info.expiresIn * 1000 : undefined,
     });
   }
 
@@ -160,7 +162,7 @@ export class UserRegistry {
   async remove(userId: string): Promise<void> {
     await this.load();
     await this.forget(userId, undefined, undefined);
-    this.core.log?.('info', `Removed user ${userId}`);
+    this.#core.log?.('info', `Removed user ${userId}`);
   }
 
   /** Copies of the registered users' tokens: `client.auth.users()`. */

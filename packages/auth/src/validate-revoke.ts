@@ -40,14 +40,17 @@ export async function tokenOwner(core: ClientCore, accessToken: string): Promise
 export class SharedValidation {
   /** Dead-token validations under way, one per access token. */
   readonly #validating = new Map<string, Promise<boolean>>();
+  readonly #core: ClientCore;
 
-  constructor(private readonly core: ClientCore) {}
+  constructor(core: ClientCore) {
+    this.#core = core;
+  }
 
   /** Whether the platform still takes `accessToken`; a validation under way for it is shared. */
   isValid(accessToken: string): Promise<boolean> {
     let pending = this.#validating.get(accessToken);
     if (!pending) {
-      pending = isTokenValid(this.core, accessToken).finally(() => this.#validating.delete(accessToken));
+      pending = isTokenValid(this.#core, accessToken).finally(() => this.#validating.delete(accessToken));
       this.#validating.set(accessToken, pending);
     }
     return pending;

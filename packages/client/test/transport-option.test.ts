@@ -3,21 +3,16 @@
  * goes through the given transport, and a `fetch` option wins over it. Against the mock platform
  * over loopback.
  */
-import { createMockPlatform, type MockPlatform } from '@platform/mock';
+import { createMockPlatform } from '@platform/mock';
 import { fetchTransport, type PlatformTransport } from '@platform/core';
 import { undiciTransport } from '@platform/core/node';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { MemoryTokenStore, Platform } from '../src/index';
 
-let mock: MockPlatform | undefined;
-afterEach(async () => {
-  await mock?.close();
-  mock = undefined;
-});
-
-/** The mock platform with an app, and the options of a Platform for it. */
+/** The mock platform (closed when the test ends) with an app, and the options of a Platform for it. */
 async function start() {
-  mock = await createMockPlatform();
+  const mock = await createMockPlatform();
+  onTestFinished(() => mock.close());
   const app = mock.addClient({ clientId: 'app-1', clientSecret: 'secret-value-1' });
   return { clientId: app.clientId, clientSecret: app.clientSecret, baseUrl: mock.baseUrl, authUrl: mock.authUrl, eventSubWsUrl: mock.eventSubWsUrl, tokens: new MemoryTokenStore() };
 }

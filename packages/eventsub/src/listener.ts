@@ -115,7 +115,8 @@ export type EventSubHandler<Event> = (event: Event, delivery: EventSubDelivery) 
 
 /**
  * A subscription as a listener keeps it. Transports read and update it; users see it through its
- * handle.
+ * handle. Shared through `@platform/eventsub/internal`.
+ * @internal
  */
 export class ListenerSubscription {
   /** `pending` until the platform has enabled it (see `EventSubHandle.ready`), `active` after, `stopped` once stopped, `failed` once refused. */
@@ -411,11 +412,18 @@ export abstract class EventSubListener {
   }
 
   // -------------------------------------------------------------------------------------------
-  // For transports
+  // For transports. The members that take or give a ListenerSubscription are @internal: that
+  // record is shared through @platform/eventsub/internal, so the API reference leaves them out.
 
-  /** Starts creating a new subscription on the platform (or queues it until the transport can). */
+  /**
+   * Starts creating a new subscription on the platform (or queues it until the transport can).
+   * @internal
+   */
   protected abstract attach(subscription: ListenerSubscription): void;
-  /** Deletes a subscription that has an ID on the platform. */
+  /**
+   * Deletes a subscription that has an ID on the platform.
+   * @internal
+   */
   protected abstract detach(subscription: ListenerSubscription): Promise<void>;
   /** Closes the transport's sockets and timers; called once by `close()` after every subscription was stopped. */
   protected abstract shutdown(): Promise<void>;
@@ -423,6 +431,7 @@ export abstract class EventSubListener {
   /**
    * Called at once when a subscription is stopped (before its deletion, which waits for a create
    * call in flight): the transport lets go of it (a WebSocket connection may close when empty).
+   * @internal
    */
   protected forget(subscription: ListenerSubscription): void {
     void subscription;
@@ -455,7 +464,10 @@ export abstract class EventSubListener {
     }
   }
 
-  /** Logs `subscription <id> to <type> (version <v>)<text>`, with the values made safe for a log line. */
+  /**
+   * Logs `subscription <id> to <type> (version <v>)<text>`, with the values made safe for a log line.
+   * @internal
+   */
   protected logSubscription(level: ListenerLogLevel, subscription: ListenerSubscription, text: string, id: string | undefined = subscription.id): void {
     this.log(level, `subscription ${logValue(id)} to ${logValue(subscription.type)} (version ${logValue(subscription.version)})${logText(text)}`);
   }
@@ -502,18 +514,27 @@ export abstract class EventSubListener {
     this.log('info', `${this.shardLabel(shardId)}bound to ${sessionId === undefined ? 'the webhook callback' : `session ${logValue(sessionId)}`}`);
   }
 
-  /** A webhook verification challenge was answered: of a subscription, or (conduit) of a shard. */
+  /**
+   * A webhook verification challenge was answered: of a subscription, or (conduit) of a shard.
+   * @internal
+   */
   protected challengeAnswered(subscription: ListenerSubscription | undefined, shardId: string | undefined): void {
     const what = subscription ? `subscription ${logValue(subscription.id)} to ${logValue(subscription.type)} (version ${logValue(subscription.version)})` : this.shardLabel(shardId).trim();
     this.log('debug', `answered the verification challenge of ${what}`);
   }
 
-  /** The live subscriptions (neither stopped nor failed), in the order they were made. */
+  /**
+   * The live subscriptions (neither stopped nor failed), in the order they were made.
+   * @internal
+   */
   protected get subscriptions(): ReadonlySet<ListenerSubscription> {
     return this.#subscriptions;
   }
 
-  /** Records the platform's ID of a subscription (replacing an earlier one). */
+  /**
+   * Records the platform's ID of a subscription (replacing an earlier one).
+   * @internal
+   */
   protected assignId(subscription: ListenerSubscription, id: string | undefined): void {
     if (subscription.id !== undefined && this.#byId.get(subscription.id) === subscription) this.#byId.delete(subscription.id);
     subscription.id = id;
@@ -523,6 +544,7 @@ export abstract class EventSubListener {
   /**
    * The subscription a notification belongs to: by ID, else (when the notification outran the
    * create call's answer) the pending one of the same type, version and condition.
+   * @internal
    */
   protected route(id: string, type: string, version: string, condition: Readonly<Record<string, unknown>> | undefined): ListenerSubscription | undefined {
     const known = this.#byId.get(id);
@@ -536,6 +558,7 @@ export abstract class EventSubListener {
   /**
    * Hands an event to a subscription's handler, counted as delivered; what the handler throws or
    * rejects with goes to onError.
+   * @internal
    */
   protected dispatch(subscription: ListenerSubscription, event: unknown, delivery: EventSubDelivery): void {
     this.#counts.delivered++;
@@ -551,7 +574,10 @@ export abstract class EventSubListener {
     }
   }
 
-  /** A subscription the platform refused for good: rejects `ready`, reports to onError, forgets it. */
+  /**
+   * A subscription the platform refused for good: rejects `ready`, reports to onError, forgets it.
+   * @internal
+   */
   protected refuse(subscription: ListenerSubscription, cause: unknown): void {
     if (subscription.state === 'failed') return;
     const error = cause instanceof PlatformEventSubError ? cause : subscribeError(subscription.type, subscription.version, cause);
@@ -573,13 +599,19 @@ export abstract class EventSubListener {
     this.#revokedBy[status] = (this.#revokedBy[status] ?? 0) + 1;
   }
 
-  /** A live subscription (waiting or enabled) of this listener with the same type, version and condition. */
+  /**
+   * A live subscription (waiting or enabled) of this listener with the same type, version and condition.
+   * @internal
+   */
   protected matching(type: string, version: string, condition: Readonly<Record<string, unknown>> | undefined): ListenerSubscription | undefined {
     for (const subscription of this.#subscriptions) if (subscription.matches(type, version, condition)) return subscription;
     return undefined;
   }
 
-  /** The platform revoked a subscription: it is forgotten and reported to onError. */
+  /**
+   * The platform revoked a subscription: it is forgotten and reported to onError.
+   * @internal
+   */
   protected revoked(subscription: ListenerSubscription, status: string): void {
     if (subscription.state === 'stopped') return;
     this.#counts.revocations++;

@@ -13,7 +13,7 @@
  * sends with on Node: what is left of the library's cost once its pipeline is off.
  */
 import { createClient, systemClock, type Clock, type RateLimitBucketStore } from '@platform/core';
-import { clientCore, runCall, type Call } from '@platform/core/internal';
+import { internalsOf, runCall, type Call } from '@platform/core/internal';
 import type { BenchClient } from './clients';
 import { CLIENT_ID, TOKEN } from './fixture';
 import { burstBlock, paired, sequentialBlock, settle } from './harness';
@@ -65,12 +65,13 @@ function variant(name: string, port: number, parts: Parts): BenchClient {
       idOf: unused,
     };
   }
-  const core = clientCore(client);
+  // The client's own view (its core and identity), as client.request() passes it.
+  const view = internalsOf(client);
   const call: Call = { target: { method: 'GET', path, token: 'either', scopes: [] }, params: {}, encode: () => ({ search: '', body: undefined }) };
   return {
     name,
     async get() {
-      const answer = await runCall(core, call);
+      const answer = await runCall(view, call);
       return (answer.data as { data: unknown[] }).data.length;
     },
     pageAll: unused,

@@ -2,12 +2,11 @@
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * Which token kinds an endpoint accepts. `none`: the platform takes the call without a token; it
- * says so in the declaration and the docs, and the operation runs on a view of the client that sends
- * no Authorization (the schedule's iCalendar does). `extension`: the
- * platform takes only a JWT signed with an extension's secret; it says so in the declaration and the
- * docs, while the pipeline treats it like any kind: the operation runs on `extensionJwtClient()`'s
- * handle, whose authenticator signs the JWT.
+ * Which token kinds an endpoint accepts. `none`: the platform takes the call without a token, and
+ * the pipeline sends it without Authorization, in the bucket `anonymous`, whatever identity or
+ * `token` the call names (the schedule's iCalendar). `extension`: the platform takes only a JWT
+ * signed with an extension's secret; the pipeline treats it like any kind: the operation runs on
+ * `extensionJwtClient()`'s view of the client, whose authenticator signs the JWT.
  */
 export type TokenKind = 'app' | 'user' | 'either' | 'none' | 'extension';
 

@@ -78,7 +78,7 @@ export class PlatformClient implements ClientHandle {
       params: {},
       encode: () => ({ search: [inlineQuery, encodeQuery(Object.entries(request.query ?? {}))].filter(Boolean).join('&'), body: request.body }),
     };
-    return (await runCall(internals, call, options ? { ...internals.defaults, ...options } : internals.defaults)).data as T | undefined;
+    return (await runCall(internals, call, options)).data as T | undefined;
   }
 
   /**

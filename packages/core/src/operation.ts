@@ -157,8 +157,7 @@ export async function callOperation<P, R>(
   const view = internalsOf(client);
   const declaration = operation as unknown as AnyOperation;
   const sets = checkedSets(declaration, params);
-  const merged = options ? { ...view.defaults, ...options } : view.defaults;
-  const answers = await Promise.all(sets.map((set) => runCall(view, callFor(declaration, set), merged)));
+  const answers = await Promise.all(sets.map((set) => runCall(view, callFor(declaration, set), options)));
   return declaration.result.shape(answers, declaration) as R;
 }
 
@@ -179,7 +178,6 @@ export function paginateOperation<P, T, Extra = object>(
   const view = internalsOf(client);
   const declaration = operation as unknown as AnyOperation;
   const sets = checkedSets(declaration, params);
-  const merged = options ? { ...view.defaults, ...options } : view.defaults;
   type P2 = OperationPage<T, Extra>;
   /**
    * Where each page came from: the chunk of a long ID list and the cursor it was asked with (a
@@ -199,7 +197,7 @@ export function paginateOperation<P, T, Extra = object>(
       rest[key] = from;
       pageParams = rest;
     }
-    const answer = await runCall(view, callFor(declaration, pageParams), merged);
+    const answer = await runCall(view, callFor(declaration, pageParams), options);
     const raw = (answer.data ?? { data: [] }) as RawPage<T> & Extra;
     const pagination = raw.pagination;
     const page: P2 = { data: Array.isArray(raw.data) ? raw.data : [], raw, cursor: typeof pagination === 'string' ? pagination || undefined : pagination?.cursor || undefined };

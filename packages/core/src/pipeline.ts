@@ -77,10 +77,12 @@ const anonymous: Credential = { kind: 'raw', accessToken: '', bucket: 'anonymous
  * Runs one call through the pipeline: choose the identity, take a point from the bucket, attempt
  * with a timeout, classify the answer, then return, retry, renew the token, wait for a rate limit
  * or throw. Resolves with the 2xx answer; rejects with a PlatformError subclass, or with the
- * signal's reason when aborted. `view` is the client (or view) the call runs on: its core, and the
- * identity it calls as.
+ * signal's reason when aborted. `view` is the client (or view) the call runs on: its core, its
+ * default options and the identity it calls as; `given` are the call's options.
  */
-export async function runCall(view: Pick<ClientView, 'core' | 'identity'>, call: Call, options: RequestOptions = {}): Promise<ApiAnswer> {
+export async function runCall(view: ClientView, call: Call, given?: RequestOptions): Promise<ApiAnswer> {
+  // The view's defaults (`client.as()`), then the call's own options.
+  const options = given ? { ...view.defaults, ...given } : view.defaults;
   checkOptions(options, requestOptionRules, requestOptionName);
   const { signal } = options;
   if (signal?.aborted) throw abortReason(signal);

@@ -55,8 +55,28 @@ export class BodyBytes {
   }
 }
 
-/** The exchange's headers with `Accept-Encoding: gzip` added unless it names an encoding of its own. */
+/** Whether the exchange's headers name an encoding of their own (`Accept-Encoding`, in any case). */
+function namesEncoding(name: string): boolean {
+  return name.length === 15 && name.toLowerCase() === 'accept-encoding';
+}
+
+/** The exchange's headers with `Accept-Encoding: gzip` added unless they name an encoding of their own. */
 export function withGzip(headers: Record<string, string>): Record<string, string> {
-  for (const name in headers) if (name.length === 15 && name.toLowerCase() === 'accept-encoding') return headers;
+  for (const name in headers) if (namesEncoding(name)) return headers;
   return { ...headers, 'accept-encoding': 'gzip' };
+}
+
+/**
+ * `withGzip()` as a flat list of names and values, the form undici takes without listing an
+ * object's keys: no object is copied per request.
+ */
+export function gzipHeaderList(headers: Record<string, string>): string[] {
+  const list: string[] = [];
+  let encoding = true;
+  for (const name in headers) {
+    list.push(name, headers[name]!);
+    if (namesEncoding(name)) encoding = false;
+  }
+  if (encoding) list.push('accept-encoding', 'gzip');
+  return list;
 }

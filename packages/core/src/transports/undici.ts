@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Agent as UndiciAgent, Dispatcher } from 'undici';
 import type { Answer, AnswerHeaders, PlatformTransport } from '../transport';
-import { BodyBytes, NodeAnswerHeaders, withGzip, type HeaderObject } from './reading';
+import { BodyBytes, gzipHeaderList, NodeAnswerHeaders, type HeaderObject } from './reading';
 import { requestTarget } from './target';
 
 /** Options of `undiciTransport()`. */
@@ -55,7 +55,7 @@ export function undiciTransport(options: UndiciTransportOptions = {}): PlatformT
     // `UndiciReading`). A user's dispatcher, of any version, gets a handler that speaks both.
     const reading = given ? new DualReading() : new UndiciReading();
     const { origin, path } = requestTarget(exchange.url);
-    (given ?? sharedAgent ?? defaultDispatcher()).dispatch({ origin: origin.origin, path, method: exchange.method, headers: withGzip(exchange.headers), body: exchange.body ?? null }, reading);
+    (given ?? sharedAgent ?? defaultDispatcher()).dispatch({ origin: origin.origin, path, method: exchange.method, headers: gzipHeaderList(exchange.headers), body: exchange.body ?? null }, reading);
     return { answer: reading.answer, cancel: reading.cancel };
   };
 }

@@ -42,6 +42,7 @@ export interface Answer {
   status: number;
   /** The reason phrase ('' when the server sent none). */
   statusText: string;
+  /** The answer's headers (the rate-limit ones are read from them). */
   headers: AnswerHeaders;
   /** The whole body as text ('' when there is none). */
   text: string;

@@ -43,6 +43,7 @@ export const announceOperation = /* @__PURE__ */ defineOperation<AnnounceParams,
  * Limits: one announcement per 2 seconds (a 429 otherwise); the platform cuts the message after
  * 500 characters rather than refusing it, so no length is checked here.
  *
+ * @platformName Send Chat Announcement
  * @throws PlatformError when `broadcaster_id` or `message` is missing or empty (nothing is sent).
  * @throws PlatformAuthError when no token fits the call; PlatformScopeError when the user's token lacks the scope.
  * @throws PlatformApiError when the platform refuses the call; PlatformRateLimitError when announcements come too fast.

@@ -25,6 +25,7 @@ export const channelBadgesOperation = /* @__PURE__ */ defineOperation<ChannelBad
  *
  * Token: app or user; no scope.
  *
+ * @platformName Get Channel Chat Badges
  * @throws PlatformError when `broadcaster_id` is missing (nothing is sent).
  * @throws PlatformAuthError when no token fits the call.
  * @throws PlatformApiError when the platform refuses the call.

@@ -26,6 +26,7 @@ export const channelEmotesOperation = /* @__PURE__ */ defineOperation<ChannelEmo
  *
  * Token: app or user; no scope.
  *
+ * @platformName Get Channel Emotes
  * @throws PlatformError when `broadcaster_id` is missing (nothing is sent).
  * @throws PlatformAuthError when no token fits the call.
  * @throws PlatformApiError when the platform refuses the call.

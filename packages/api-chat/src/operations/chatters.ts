@@ -37,6 +37,7 @@ export const chattersOperation = /* @__PURE__ */ defineOperation<ChattersParams,
  * documents a user token only; the spec allows the app token, with `moderator_id` set.
  * Limits: `first` 1 to 1000. The paginator's `total()` is the platform's count.
  *
+ * @platformName Get Chatters
  * @throws PlatformError when `first` is outside 1 to 1000 or `broadcaster_id` is missing (nothing is sent).
  * @throws PlatformAuthError when no token fits the call; PlatformScopeError when the user's token lacks the scope.
  * @throws PlatformApiError when the platform refuses the call (403 when the caller is not a moderator).

@@ -28,6 +28,7 @@ export const colorsOperation = /* @__PURE__ */ defineOperation<ColorsParams, Use
  * Limits: the platform takes 100 users per request; a longer list is sent as several requests and
  * the results are joined in order.
  *
+ * @platformName Get User Chat Color
  * @throws PlatformError when `user_id` is missing, empty or holds an empty ID (nothing is sent).
  * @throws PlatformAuthError when no token fits the call.
  * @throws PlatformApiError when the platform refuses the call.

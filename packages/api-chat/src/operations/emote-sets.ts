@@ -28,6 +28,7 @@ export const emoteSetsOperation = /* @__PURE__ */ defineOperation<EmoteSetsParam
  * Limits: the platform takes 25 sets per request; a longer list is sent as several requests and
  * the emotes are joined in order.
  *
+ * @platformName Get Emote Sets
  * @throws PlatformError when `emote_set_id` is missing, empty or holds an empty ID (nothing is sent).
  * @throws PlatformAuthError when no token fits the call.
  * @throws PlatformApiError when the platform refuses the call.

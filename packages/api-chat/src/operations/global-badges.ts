@@ -20,6 +20,7 @@ export const globalBadgesOperation = /* @__PURE__ */ defineOperation<GlobalBadge
  *
  * Token: app or user; no scope.
  *
+ * @platformName Get Global Chat Badges
  * @throws PlatformAuthError when no token fits the call.
  * @throws PlatformApiError when the platform refuses the call.
  * @example

@@ -20,6 +20,7 @@ export const globalEmotesOperation = /* @__PURE__ */ defineOperation<GlobalEmote
  *
  * Token: app or user; no scope.
  *
+ * @platformName Get Global Emotes
  * @throws PlatformAuthError when no token fits the call.
  * @throws PlatformApiError when the platform refuses the call.
  * @example

@@ -36,6 +36,7 @@ export const pinOperation = /* @__PURE__ */ defineOperation<PinParams, void>({
  * token kind; the spec allows both.
  * Limits: `duration_seconds` 30 to 1800; without it the pin lasts until the stream ends.
  *
+ * @platformName Pin Chat Message
  * @throws PlatformError when `duration_seconds` is outside 30 to 1800 or a required parameter is missing (nothing is sent).
  * @throws PlatformAuthError when no token fits the call; PlatformScopeError when the user's token lacks the scope.
  * @throws PlatformApiError when the platform refuses the call (404 for an unknown message).

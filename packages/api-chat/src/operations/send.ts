@@ -59,6 +59,7 @@ function checkPin(params: SendParams): void {
  * moderator:manage:chat_messages on the sender's token, which is not checked here.
  * Limits: `message` at most 500 characters; a pin lasts 20 minutes.
  *
+ * @platformName Send Chat Message
  * @throws PlatformError when `message` is longer than 500 characters, a required parameter is
  * missing, or `pin` is combined with `reply_parent_message_id` or `for_source_only` (nothing is sent).
  * @throws PlatformAuthError when no token fits the call; PlatformScopeError when the user's token lacks the scope.

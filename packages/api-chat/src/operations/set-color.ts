@@ -32,6 +32,7 @@ export const setColorOperation = /* @__PURE__ */ defineOperation<SetColorParams,
  *
  * Token: user only; user:manage:chat_color.
  *
+ * @platformName Update User Chat Color
  * @throws PlatformError when `color` is missing or empty (nothing is sent).
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses the call (400 for a hex code from a user who may not use one).

@@ -35,6 +35,7 @@ export const settingsOperation = /* @__PURE__ */ defineOperation<SettingsParams,
  * Token: app or user; no scope. The delay fields come back only when the call names a moderator
  * and uses their token with moderator:read:chat_settings.
  *
+ * @platformName Get Chat Settings
  * @throws PlatformError when `broadcaster_id` is missing (nothing is sent).
  * @throws PlatformAuthError when no token fits the call.
  * @throws PlatformApiError when the platform refuses the call.

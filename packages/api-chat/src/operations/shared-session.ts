@@ -25,6 +25,7 @@ export const sharedSessionOperation = /* @__PURE__ */ defineOperation<SharedSess
  *
  * Token: app or user; no scope.
  *
+ * @platformName Get Shared Chat Session
  * @throws PlatformError when `broadcaster_id` is missing (nothing is sent).
  * @throws PlatformAuthError when no token fits the call.
  * @throws PlatformApiError when the platform refuses the call.

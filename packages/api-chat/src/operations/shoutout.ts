@@ -34,6 +34,7 @@ export const shoutoutOperation = /* @__PURE__ */ defineOperation<ShoutoutParams,
  * Limits: one shoutout per 2 minutes, and one per hour to the same broadcaster (a 429
  * otherwise); the sending channel must be live (a 403 otherwise).
  *
+ * @platformName Send a Shoutout
  * @throws PlatformError when `from_broadcaster_id` or `to_broadcaster_id` is missing (nothing is sent).
  * @throws PlatformAuthError when no token fits the call; PlatformScopeError when the user's token lacks the scope.
  * @throws PlatformApiError when the platform refuses the call; PlatformRateLimitError during a cooldown.

@@ -32,6 +32,7 @@ export const unpinOperation = /* @__PURE__ */ defineOperation<UnpinParams, void>
  * Token: app or user; moderator:manage:chat_messages. The platform's sources do not state the
  * token kind; the spec allows both.
  *
+ * @platformName Unpin Chat Message
  * @throws PlatformError when a required parameter is missing (nothing is sent).
  * @throws PlatformAuthError when no token fits the call; PlatformScopeError when the user's token lacks the scope.
  * @throws PlatformApiError when the platform refuses the call (404 when the message is not the pinned one).

@@ -87,6 +87,7 @@ function withModes(params: UpdateSettingsParams): UpdateSettingsParams {
  * Limits: `follower_mode_duration` 0 to 129600 minutes; `slow_mode_wait_time` 3 to 120 seconds;
  * `non_moderator_chat_delay_duration` 2, 4 or 6 seconds.
  *
+ * @platformName Update Chat Settings
  * @throws PlatformError when a duration is outside its range, or is given with its mode false (nothing is sent).
  * @throws PlatformAuthError when no token fits the call; PlatformScopeError when the user's token lacks the scope.
  * @throws PlatformApiError when the platform refuses the call (403 when the caller is not a moderator).

@@ -33,6 +33,7 @@ export const userEmotesOperation = /* @__PURE__ */ defineOperation<UserEmotesPar
  *
  * Token: user only; user:read:emotes.
  *
+ * @platformName Get User Emotes
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses the call.
  * @example

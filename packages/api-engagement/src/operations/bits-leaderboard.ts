@@ -41,6 +41,7 @@ export const bitsLeaderboardOperation = /* @__PURE__ */ defineOperation<BitsLead
  * Limits: `count` 1 to 100, whole; `period` one of `day`, `week`, `month`, `year`, `all`;
  * `started_at` only with `period`.
  *
+ * @platformName Get Bits Leaderboard
  * @throws PlatformError when a limit is broken (nothing is sent).
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses the call (400 for a period other than `all`

@@ -45,6 +45,7 @@ export const broadcasterSubscriptionsOperation = /* @__PURE__ */ defineOperation
  * not combined with `after` or `before`. With `user_id` the platform sends `total` and `points` as
  * null, and `total()` counts the subscribers it lists.
  *
+ * @platformName Get Broadcaster Subscriptions
  * @throws PlatformError when a limit is broken or `after` or `before` comes with `user_id` (nothing is sent).
  * @throws PlatformAuthError when no token fits the call; PlatformScopeError when the user's token lacks the scope.
  * @throws PlatformApiError when the platform refuses a page.

@@ -27,6 +27,7 @@ export const charityCampaignOperation = /* @__PURE__ */ defineOperation<CharityC
  *
  * Token: user (the broadcaster's); channel:read:charity.
  *
+ * @platformName Get Charity Campaign
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses the call (403 when the broadcaster is not a partner or affiliate).
  * @example

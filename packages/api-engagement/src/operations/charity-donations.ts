@@ -34,6 +34,7 @@ export const charityDonationsOperation = /* @__PURE__ */ defineOperation<Charity
  * Token: user (the broadcaster's); channel:read:charity.
  * Limits: `first` 1 to 100.
  *
+ * @platformName Get Charity Campaign Donations
  * @throws PlatformError when `first` is outside 1 to 100 or not whole (nothing is sent).
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses a page.

@@ -32,6 +32,7 @@ export const checkUserSubscriptionOperation = /* @__PURE__ */ defineOperation<Ch
  * Token: user (the subscriber's); user:read:subscriptions. An extension may use its app token
  * when the broadcaster granted the scope in the extensions manager; `user_id` is then needed.
  *
+ * @platformName Check User Subscription
  * @throws PlatformError when `broadcaster_id` is missing (nothing is sent).
  * @throws PlatformAuthError when no token fits the call; PlatformScopeError when the user's token lacks the scope.
  * @throws PlatformApiError when the platform refuses the call (404 when the user does not subscribe).

@@ -26,6 +26,7 @@ export const cheermotesOperation = /* @__PURE__ */ defineOperation<CheermotesPar
  *
  * Token: app or user; no scope.
  *
+ * @platformName Get Cheermotes
  * @throws PlatformAuthError when no token fits the call.
  * @throws PlatformApiError when the platform refuses the call.
  * @example

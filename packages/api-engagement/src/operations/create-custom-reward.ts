@@ -70,6 +70,7 @@ export const createCustomRewardOperation = /* @__PURE__ */ defineOperation<Creat
  * `max_per_stream`, `max_per_user_per_stream` and `global_cooldown_seconds` at least 1; all
  * numbers whole.
  *
+ * @platformName Create Custom Rewards
  * @throws PlatformError when a limit is broken or `title` or `cost` is missing (nothing is sent).
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses the call (400 for a title already used or a

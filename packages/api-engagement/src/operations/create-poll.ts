@@ -49,6 +49,7 @@ export const createPollOperation = /* @__PURE__ */ defineOperation<CreatePollPar
  * `duration` 15 to 1800 seconds; `channel_points_per_vote` 1 to 1000000, and only with
  * `channel_points_voting_enabled` true; numbers whole.
  *
+ * @platformName Create Poll
  * @throws PlatformError when a limit is broken or `title`, `choices` or `duration` is missing (nothing is sent).
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses the call (400 when a poll is already running

@@ -42,6 +42,7 @@ export const createPredictionOperation = /* @__PURE__ */ defineOperation<CreateP
  * Limits: `title` 1 to 45 characters; `outcomes` 2 to 10, each title 1 to 25 characters;
  * `prediction_window` 30 to 1800 seconds, whole.
  *
+ * @platformName Create Prediction
  * @throws PlatformError when a limit is broken or `title`, `outcomes` or `prediction_window` is missing (nothing is sent).
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses the call (400 when a prediction is already

@@ -27,6 +27,7 @@ export const creatorGoalsOperation = /* @__PURE__ */ defineOperation<CreatorGoal
  *
  * Token: user (the broadcaster's); channel:read:goals.
  *
+ * @platformName Get Creator Goals
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses the call.
  * @example

@@ -51,6 +51,7 @@ export const customRewardRedemptionsOperation = /* @__PURE__ */ defineOperation<
  * Limits: `status` needed unless `id` is given; `first` 1 to 50; `id` any number (split into
  * requests of 50 and joined in order).
  *
+ * @platformName Get Custom Reward Redemption
  * @throws PlatformError when a limit is broken, `reward_id` is missing, or neither `status` nor
  * `id` is given (nothing is sent).
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks both scopes.

@@ -34,6 +34,7 @@ export const customRewardsOperation = /* @__PURE__ */ defineOperation<CustomRewa
  * Token: user (the broadcaster's); channel:read:redemptions or channel:manage:redemptions.
  * Limits: `id` 1 to 50.
  *
+ * @platformName Get Custom Reward
  * @throws PlatformError when `id` holds more than 50 IDs (nothing is sent).
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks both scopes.
  * @throws PlatformApiError when the platform refuses the call (403 when the broadcaster is not a

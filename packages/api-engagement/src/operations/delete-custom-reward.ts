@@ -29,6 +29,7 @@ export const deleteCustomRewardOperation = /* @__PURE__ */ defineOperation<Delet
  *
  * Token: user (the broadcaster's); channel:manage:redemptions.
  *
+ * @platformName Delete Custom Reward
  * @throws PlatformError when `id` is missing or empty (nothing is sent).
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses the call (403 when another app created the

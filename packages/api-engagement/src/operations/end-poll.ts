@@ -34,6 +34,7 @@ export const endPollOperation = /* @__PURE__ */ defineOperation<EndPollParams, P
  * Token: user (the broadcaster's); channel:manage:polls.
  * Limits: `status` `TERMINATED` or `ARCHIVED`.
  *
+ * @platformName End Poll
  * @throws PlatformError when `id` or `status` is missing or `status` is another value (nothing is sent).
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses the call (400 when the poll is not ACTIVE).

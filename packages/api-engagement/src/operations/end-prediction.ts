@@ -42,6 +42,7 @@ export const endPredictionOperation = /* @__PURE__ */ defineOperation<EndPredict
  * Token: user (the broadcaster's); channel:manage:predictions.
  * Limits: `status` `RESOLVED`, `CANCELED` or `LOCKED`; `winning_outcome_id` needed with `RESOLVED`.
  *
+ * @platformName End Prediction
  * @throws PlatformError when `id` or `status` is missing, `status` is another value, or
  * `RESOLVED` comes without `winning_outcome_id` (nothing is sent).
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.

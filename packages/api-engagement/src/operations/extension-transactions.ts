@@ -36,6 +36,7 @@ export const extensionTransactionsOperation = /* @__PURE__ */ defineOperation<Ex
  * Token: app only, of the extension's own client (`extension_id` is its client ID); no scope.
  * Limits: `first` 1 to 100; `id` any number (split into requests of 100 and joined in order).
  *
+ * @platformName Get Extension Transactions
  * @throws PlatformError when a limit is broken or `extension_id` is missing (nothing is sent).
  * @throws PlatformAuthError when there is no app token (no clientSecret).
  * @throws PlatformApiError when the platform refuses a page (401 when `extension_id` is not the

@@ -27,6 +27,7 @@ export const hypeTrainStatusOperation = /* @__PURE__ */ defineOperation<HypeTrai
  *
  * Token: user (the broadcaster's); channel:read:hype_train.
  *
+ * @platformName Get Hype Train Status
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses the call.
  * @throws PlatformError when the platform answers with no status object (`GET /hypetrain/status returned no data.`).

@@ -37,6 +37,7 @@ export const pollsOperation = /* @__PURE__ */ defineOperation<PollsParams, Poll>
  * Token: user (the broadcaster's); channel:read:polls or channel:manage:polls.
  * Limits: `first` 1 to 20; `id` any number (split into requests of 20 and joined in order).
  *
+ * @platformName Get Polls
  * @throws PlatformError when a limit is broken (nothing is sent).
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks both scopes.
  * @throws PlatformApiError when the platform refuses a page (404 when none of the IDs in `id` exists).

@@ -37,6 +37,7 @@ export const predictionsOperation = /* @__PURE__ */ defineOperation<PredictionsP
  * Token: user (the broadcaster's); channel:read:predictions or channel:manage:predictions.
  * Limits: `first` 1 to 25; `id` any number (split into requests of 25 and joined in order).
  *
+ * @platformName Get Predictions
  * @throws PlatformError when a limit is broken (nothing is sent).
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks both scopes.
  * @throws PlatformApiError when the platform refuses a page.

@@ -75,6 +75,7 @@ export const updateCustomRewardOperation = /* @__PURE__ */ defineOperation<Updat
  * and `max_per_user_per_stream` at least 1; `global_cooldown_seconds` 1 to 604800; all numbers
  * whole.
  *
+ * @platformName Update Custom Reward
  * @throws PlatformError when a limit is broken or `id` is missing (nothing is sent).
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses the call (400 for a title already used; 403

@@ -39,6 +39,7 @@ export const updateRedemptionStatusOperation = /* @__PURE__ */ defineOperation<U
  * Token: user (the broadcaster's); channel:manage:redemptions.
  * Limits: `id` 1 to 50; `status` `FULFILLED` or `CANCELED`.
  *
+ * @platformName Update Redemption Status
  * @throws PlatformError when a limit is broken or `reward_id`, `id` or `status` is missing (nothing is sent).
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses the call (403 when another app created the

@@ -33,6 +33,7 @@ export const createExtensionSecretOperation = /* @__PURE__ */ defineOperation<Cr
  * the owner); no OAuth token.
  * Limits: `delay` a whole number of seconds, at least 300.
  *
+ * @platformName Create Extension Secret
  * @throws PlatformError when `delay` is below 300 or not whole, or `extension_id` or the `extension` option is missing (nothing is sent).
  * @throws PlatformApiError when the platform refuses the call.
  * @example

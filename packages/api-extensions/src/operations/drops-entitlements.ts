@@ -46,6 +46,7 @@ export const dropsEntitlementsOperation = /* @__PURE__ */ defineOperation<DropsE
  * Limits: `first` 1 to 1000; `fulfillment_status` `CLAIMED` or `FULFILLED`; more than 100 `id`
  * values are read 100 at a time, chunk after chunk.
  *
+ * @platformName Get Drops Entitlements
  * @throws PlatformError when a limit is broken (nothing is sent).
  * @throws PlatformAuthError when no token fits the call.
  * @throws PlatformApiError when the platform refuses the call (403 when the organization owns neither the game nor the entitlements).

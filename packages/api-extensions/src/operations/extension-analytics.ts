@@ -48,6 +48,7 @@ export const extensionAnalyticsOperation = /* @__PURE__ */ defineOperation<Exten
  * Limits: `first` 1 to 100; `type` `overview_v2`; `started_at` and `ended_at` together or not at
  * all, the end not before the start.
  *
+ * @platformName Get Extension Analytics
  * @throws PlatformError when a limit is broken (nothing is sent).
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses the call (404 for an unknown extension).

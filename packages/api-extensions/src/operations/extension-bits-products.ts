@@ -27,6 +27,7 @@ export const extensionBitsProductsOperation = /* @__PURE__ */ defineOperation<Ex
  *
  * Token: the app token, whose client ID must be the extension's client ID; no scope.
  *
+ * @platformName Get Extension Bits Products
  * @throws PlatformAuthError when there is no app token (a clientSecret is needed).
  * @throws PlatformApiError when the platform refuses the call (400 when the client ID is not an extension's).
  * @example

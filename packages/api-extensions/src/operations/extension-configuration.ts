@@ -39,6 +39,7 @@ export const extensionConfigurationOperation = /* @__PURE__ */ defineOperation<E
  * Limits: `segment` one or more of `broadcaster`, `developer`, `global`; `broadcaster_id` is needed
  * with `broadcaster` or `developer` and refused with `global` alone.
  *
+ * @platformName Get Extension Configuration Segment
  * @throws PlatformError when a segment is unknown, `broadcaster_id` does not match the segments, a
  * required parameter or the `extension` option is missing (nothing is sent).
  * @throws PlatformApiError when the platform refuses the call (401 for a JWT it does not accept).

@@ -35,6 +35,7 @@ export const extensionLiveChannelsOperation = /* @__PURE__ */ defineOperation<Ex
  * Token: app or user; no scope.
  * Limits: `first` a whole number, at least 1.
  *
+ * @platformName Get Extension Live Channels
  * @throws PlatformError when `first` is broken or `extension_id` is missing (nothing is sent).
  * @throws PlatformAuthError when no token fits the call.
  * @throws PlatformApiError when the platform refuses the call (404 when the extension is unknown or in no live stream).

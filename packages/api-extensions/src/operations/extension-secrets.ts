@@ -28,6 +28,7 @@ export const extensionSecretsOperation = /* @__PURE__ */ defineOperation<Extensi
  * Token: an extension JWT, from the `extension` request option (`role: external`, `user_id`:
  * the owner); no OAuth token.
  *
+ * @platformName Get Extension Secrets
  * @throws PlatformError when `extension_id` or the `extension` option is missing (nothing is sent).
  * @throws PlatformApiError when the platform refuses the call (401 for a JWT it does not accept).
  * @example

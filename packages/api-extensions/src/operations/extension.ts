@@ -31,6 +31,7 @@ export const extensionOperation = /* @__PURE__ */ defineOperation<ExtensionParam
  * Token: an extension JWT, from the `extension` request option (`role: external`); no OAuth token.
  * `releasedExtension` gets a released extension with an app or user token.
  *
+ * @platformName Get Extensions
  * @throws PlatformError when `extension_id` or the `extension` option is missing (nothing is sent).
  * @throws PlatformApiError when the platform refuses the call (404 for an unknown extension).
  * @example

@@ -29,6 +29,7 @@ export const releasedExtensionOperation = /* @__PURE__ */ defineOperation<Releas
  *
  * Token: app or user; no scope.
  *
+ * @platformName Get Released Extensions
  * @throws PlatformError when `extension_id` is missing (nothing is sent), or when the platform answers with no extension.
  * @throws PlatformAuthError when no token fits the call.
  * @throws PlatformApiError when the platform refuses the call (404 when the extension is unknown or not released).

@@ -39,6 +39,7 @@ export const sendExtensionChatMessageOperation = /* @__PURE__ */ defineOperation
  * No OAuth token. The platform allows 12 messages a minute per channel (429).
  * Limits: `text` 1 to 280 characters.
  *
+ * @platformName Send Extension Chat Message
  * @throws PlatformError when `text` is empty or longer than 280 characters, or a required parameter or the `extension` option is missing (nothing is sent).
  * @throws PlatformApiError when the platform refuses the call.
  * @example

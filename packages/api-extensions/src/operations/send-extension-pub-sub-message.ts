@@ -87,6 +87,7 @@ function checkAudience(params: unknown): void {
  * no `broadcaster_id`) with `is_global_broadcast`, else `broadcaster_id` needed; `message` at most
  * 5 KB (5,120 bytes of UTF-8; the platform answers 422 to a longer one).
  *
+ * @platformName Send Extension PubSub Message
  * @throws PlatformError when a limit is broken, a required parameter or the `extension` option is missing (nothing is sent).
  * @throws PlatformApiError when the platform refuses the call.
  * @example

@@ -43,6 +43,7 @@ export const setExtensionConfigurationOperation = /* @__PURE__ */ defineOperatio
  * Limits: `segment` one of `broadcaster`, `developer`, `global`; `broadcaster_id` needed with
  * `broadcaster` and `developer`, refused with `global`; `content` at most 5 KB (5,120 bytes of UTF-8).
  *
+ * @platformName Set Extension Configuration Segment
  * @throws PlatformError when a limit is broken, a required parameter or the `extension` option is missing (nothing is sent).
  * @throws PlatformApiError when the platform refuses the call (401 for a JWT it does not accept).
  * @example

@@ -36,6 +36,7 @@ export const setExtensionRequiredConfigurationOperation = /* @__PURE__ */ define
  * Token: an extension JWT, from the `extension` request option (`role: external`, `user_id`:
  * the extension's owner, `ownerId`); no OAuth token.
  *
+ * @platformName Set Extension Required Configuration
  * @throws PlatformError when a required parameter or the `extension` option is missing (nothing is sent).
  * @throws PlatformApiError when the platform refuses the call (401 for a JWT it does not accept).
  * @example

@@ -36,6 +36,7 @@ export const updateDropsEntitlementsOperation = /* @__PURE__ */ defineOperation<
  * Limits: `fulfillment_status` `CLAIMED` or `FULFILLED`; more than 100 `entitlement_ids` are sent
  * 100 at a time and the outcomes joined in order.
  *
+ * @platformName Update Drops Entitlements
  * @throws PlatformError when a limit is broken (nothing is sent).
  * @throws PlatformAuthError when no token fits the call.
  * @throws PlatformApiError when the platform refuses the call.

@@ -78,6 +78,7 @@ export const updateExtensionBitsProductOperation = /* @__PURE__ */ defineOperati
  * Limits: `sku` 1 to 255 letters, digits, `-`, `_` and `.`; `cost.amount` 1 to 10,000 (whole) and
  * `cost.type` `bits`; `display_name` 1 to 255 characters.
  *
+ * @platformName Update Extension Bits Product
  * @throws PlatformError when a limit is broken or a required parameter is missing (nothing is sent).
  * @throws PlatformAuthError when there is no app token (a clientSecret is needed).
  * @throws PlatformApiError when the platform refuses the call.

@@ -51,6 +51,7 @@ export const assignSlotOperation = /* @__PURE__ */ defineOperation<AssignSlotPar
  *
  * Limits: slot_id is a string holding a number from 1 up to the channel's slot count (at most 6).
  *
+ * @platformName Assign Guest Star Slot
  * @throws PlatformError when broadcaster_id, session_id, guest_id or slot_id is missing or a
  *   parameter has the wrong type (slot_id must be a string), before anything is sent.
  * @throws PlatformAuthError when no user token can be chosen (the app token is refused), or

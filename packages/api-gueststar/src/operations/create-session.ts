@@ -39,6 +39,7 @@ export const createSessionOperation = /* @__PURE__ */ defineOperation<CreateSess
  * Token: the broadcaster's user token with channel:manage:guest_star. `broadcaster_id` defaults
  * to the user whose token is used.
  *
+ * @platformName Create Guest Star Session
  * @throws PlatformError when a parameter has the wrong type, before anything is sent; also when
  *   the platform answers with no data.
  * @throws PlatformAuthError when no user token can be chosen (the app token is refused), or

@@ -46,6 +46,7 @@ export const deleteInviteOperation = /* @__PURE__ */ defineOperation<DeleteInvit
  * Token: a user token of the broadcaster or one of their moderators, with channel:manage:guest_star
  * or moderator:manage:guest_star. `moderator_id` defaults to the user whose token is used.
  *
+ * @platformName Delete Guest Star Invite
  * @throws PlatformError when broadcaster_id, session_id or guest_id is missing or a parameter has
  *   the wrong type, before anything is sent.
  * @throws PlatformAuthError when no user token can be chosen (the app token is refused), or

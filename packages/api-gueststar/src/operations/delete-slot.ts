@@ -53,6 +53,7 @@ export const deleteSlotOperation = /* @__PURE__ */ defineOperation<DeleteSlotPar
  * Token: a user token of the broadcaster or one of their moderators, with channel:manage:guest_star
  * or moderator:manage:guest_star. `moderator_id` defaults to the user whose token is used.
  *
+ * @platformName Delete Guest Star Slot
  * @throws PlatformError when broadcaster_id, session_id, guest_id or slot_id is missing or a
  *   parameter has the wrong type (slot_id must be a string), before anything is sent.
  * @throws PlatformAuthError when no user token can be chosen (the app token is refused), or

@@ -43,6 +43,7 @@ export const endSessionOperation = /* @__PURE__ */ defineOperation<EndSessionPar
  * Token: the broadcaster's user token with channel:manage:guest_star. `broadcaster_id` defaults
  * to the user whose token is used.
  *
+ * @platformName End Guest Star Session
  * @throws PlatformError when session_id is missing or a parameter has the wrong type, before
  *   anything is sent.
  * @throws PlatformAuthError when no user token can be chosen (the app token is refused), or

@@ -46,6 +46,7 @@ export const invitesOperation = /* @__PURE__ */ defineOperation<InvitesParams, G
  * channel:read:guest_star, channel:manage:guest_star, moderator:read:guest_star or
  * moderator:manage:guest_star. `moderator_id` defaults to the user whose token is used.
  *
+ * @platformName Get Guest Star Invites
  * @throws PlatformError when broadcaster_id or session_id is missing or a parameter has the wrong
  *   type, before anything is sent.
  * @throws PlatformAuthError when no user token can be chosen (the app token is refused), or

@@ -45,6 +45,7 @@ export const settingsOperation = /* @__PURE__ */ defineOperation<SettingsParams,
  * The platform's reference names the layout field `layout` in its example and `group_layout` in
  * its field table; an answer carrying only `layout` is returned with `group_layout` set from it.
  *
+ * @platformName Get Channel Guest Star Settings
  * @throws PlatformError when broadcaster_id is missing or a parameter has the wrong type, before
  *   anything is sent; also when the platform answers with no data.
  * @throws PlatformAuthError when no user token can be chosen (the app token is refused), or

@@ -60,6 +60,7 @@ export const updateSettingsOperation = /* @__PURE__ */ defineOperation<UpdateSet
  * Limits: slot_count is a whole number from 1 to 6. regenerate_browser_sources stops every
  * existing browser source at once.
  *
+ * @platformName Update Channel Guest Star Settings
  * @throws PlatformError when slot_count is outside 1 to 6 or a parameter has the wrong type,
  *   before anything is sent.
  * @throws PlatformAuthError when no user token can be chosen (the app token is refused), or

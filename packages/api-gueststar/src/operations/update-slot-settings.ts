@@ -62,6 +62,7 @@ export const updateSlotSettingsOperation = /* @__PURE__ */ defineOperation<Updat
  *
  * Limits: volume is a whole number from 0 to 100; slot_id is a string.
  *
+ * @platformName Update Guest Star Slot Settings
  * @throws PlatformError when volume is outside 0 to 100, when broadcaster_id, session_id or
  *   slot_id is missing, or a parameter has the wrong type, before anything is sent.
  * @throws PlatformAuthError when no user token can be chosen (the app token is refused), or

@@ -51,6 +51,7 @@ export const updateSlotOperation = /* @__PURE__ */ defineOperation<UpdateSlotPar
  *
  * Limits: slot IDs are strings holding a number from 1 up to the channel's slot count (at most 6).
  *
+ * @platformName Update Guest Star Slot
  * @throws PlatformError when broadcaster_id, session_id or source_slot_id is missing or a
  *   parameter has the wrong type (slot IDs must be strings), before anything is sent.
  * @throws PlatformAuthError when no user token can be chosen (the app token is refused), or

@@ -34,6 +34,7 @@ export const addBlockedTermOperation = /* @__PURE__ */ defineOperation<AddBlocke
  * user token here; the spec also allows the app token.
  * Limits: `text` 2 to 500 characters.
  *
+ * @platformName Add Blocked Term
  * @throws PlatformError when `broadcaster_id` or `text` is missing or `text` is too short or too long, before anything is sent.
  * @throws PlatformAuthError when no token fits the call; PlatformScopeError when the user token lacks the scope.
  * @throws PlatformApiError when the platform refuses (403: not a moderator).

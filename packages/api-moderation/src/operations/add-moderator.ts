@@ -29,6 +29,7 @@ export const addModeratorOperation = /* @__PURE__ */ defineOperation<AddModerato
  * Token: user (the broadcaster's); scope `channel:manage:moderators`.
  * Limits: 10 changes per 10 seconds (the platform answers 429 past it).
  *
+ * @platformName Add Channel Moderator
  * @throws PlatformError when `user_id` is missing, before anything is sent.
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses (400: already a moderator or banned; 422: a VIP; 429).

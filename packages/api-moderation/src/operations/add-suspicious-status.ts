@@ -36,6 +36,7 @@ export const addSuspiciousStatusOperation = /* @__PURE__ */ defineOperation<AddS
  *
  * Token: app or user; scope `moderator:manage:suspicious_users`.
  *
+ * @platformName Add Suspicious Status to Chat User
  * @throws PlatformError when a required parameter is missing or `status` is neither `ACTIVE_MONITORING` nor `RESTRICTED`, before anything is sent.
  * @throws PlatformAuthError when no token fits the call; PlatformScopeError when the user token lacks the scope.
  * @throws PlatformApiError when the platform refuses (403: not a moderator).

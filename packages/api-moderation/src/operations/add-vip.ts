@@ -30,6 +30,7 @@ export const addVipOperation = /* @__PURE__ */ defineOperation<AddVipParams, voi
  * Token: user (the broadcaster's); scope `channel:manage:vips`.
  * Limits: 10 changes per 10 seconds (the platform answers 429 past it).
  *
+ * @platformName Add Channel VIP
  * @throws PlatformError when `user_id` is missing, before anything is sent.
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses (409: no VIP slot free; 422: a moderator or already a VIP; 425: the channel may not have VIPs yet; 429).

@@ -31,6 +31,7 @@ export const autoModSettingsOperation = /* @__PURE__ */ defineOperation<AutoModS
  * The platform's reference asks for a user token with `moderator:read:automod_settings`; the spec
  * also allows the app token and the manage scope.
  *
+ * @platformName Get AutoMod Settings
  * @throws PlatformError when `broadcaster_id` is missing, before anything is sent.
  * @throws PlatformAuthError when no token fits the call; PlatformScopeError when the user token lacks the scope.
  * @throws PlatformApiError when the platform refuses (403: not a moderator of the channel).

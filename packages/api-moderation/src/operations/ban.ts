@@ -46,6 +46,7 @@ export const banOperation = /* @__PURE__ */ defineOperation<BanParams, UserBan>(
  * user token here; the spec also allows the app token.
  * Limits: `duration` 1 to 1209600 seconds; `reason` at most 500 characters.
  *
+ * @platformName Ban User
  * @throws PlatformError when `broadcaster_id` or `user_id` is missing, `duration` is out of range or `reason` too long, before anything is sent.
  * @throws PlatformAuthError when no token fits the call; PlatformScopeError when the user token lacks the scope.
  * @throws PlatformApiError when the platform refuses (400: already banned, or the user may not be banned; 409: a concurrent change; 429).

@@ -42,6 +42,7 @@ export const bansOperation = /* @__PURE__ */ defineOperation<BansParams, BannedU
  * here; the spec also allows the app token.
  * Limits: `first` 1 to 100; `user_id` up to 100 IDs per request (longer lists are split).
  *
+ * @platformName Get Banned Users
  * @throws PlatformError when `first` is out of range or `user_id` is not a list of IDs, before anything is sent.
  * @throws PlatformAuthError when no token fits the call; PlatformScopeError when the user token lacks the scope.
  * @throws PlatformApiError when the platform refuses a page.

@@ -37,6 +37,7 @@ export const blockedTermsOperation = /* @__PURE__ */ defineOperation<BlockedTerm
  * The platform's reference asks for a user token here; the spec also allows the app token.
  * Limits: `first` 1 to 100.
  *
+ * @platformName Get Blocked Terms
  * @throws PlatformError when `broadcaster_id` is missing or `first` is out of range, before anything is sent.
  * @throws PlatformAuthError when no token fits the call; PlatformScopeError when the user token lacks the scope.
  * @throws PlatformApiError when the platform refuses a page (403: not a moderator).

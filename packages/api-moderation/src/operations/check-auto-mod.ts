@@ -51,6 +51,7 @@ export const checkAutoModOperation = /* @__PURE__ */ defineOperation<CheckAutoMo
  * Limits: 1 to 100 messages per call; the platform limits checks per channel, from 5 a minute for
  * a regular account to 30 for a partner (a 429 past it).
  *
+ * @platformName Check AutoMod Status
  * @throws PlatformError when `data` is missing, holds no message or more than 100, or a message that is not `{ msg_id, msg_text }`, before anything is sent.
  * @throws PlatformAuthError when no token fits the call; PlatformScopeError when the user token lacks the scope.
  * @throws PlatformApiError when the platform refuses (403: broadcaster_id is not the token's user; 429: too many checks).

@@ -36,6 +36,7 @@ export const deleteMessagesOperation = /* @__PURE__ */ defineOperation<DeleteMes
  * user token here; the spec also allows the app token.
  * Limits: the message must be under 6 hours old (the platform checks it).
  *
+ * @platformName Delete Chat Messages
  * @throws PlatformError when `broadcaster_id` is missing, before anything is sent.
  * @throws PlatformAuthError when no token fits the call; PlatformScopeError when the user token lacks the scope.
  * @throws PlatformApiError when the platform refuses (400: too old, or from the broadcaster or a moderator; 404: unknown message).

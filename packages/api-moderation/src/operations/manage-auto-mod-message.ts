@@ -33,6 +33,7 @@ export const manageAutoModMessageOperation = /* @__PURE__ */ defineOperation<Man
  * must be the token's user. The platform's reference asks for a user token here; the spec also
  * allows the app token.
  *
+ * @platformName Manage Held AutoMod Messages
  * @throws PlatformError when `msg_id` or `action` is missing or `action` is neither `ALLOW` nor `DENY`, before anything is sent.
  * @throws PlatformAuthError when no token fits the call; PlatformScopeError when the user token lacks the scope.
  * @throws PlatformApiError when the platform refuses (404: unknown message; 403: not a moderator of the channel).

@@ -33,6 +33,7 @@ export const moderatedChannelsOperation = /* @__PURE__ */ defineOperation<Modera
  * Token: user; scope `user:read:moderated_channels`.
  * Limits: `first` 1 to 100.
  *
+ * @platformName Get Moderated Channels
  * @throws PlatformError when `first` is out of range, before anything is sent.
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses a page.

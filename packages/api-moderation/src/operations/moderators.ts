@@ -37,6 +37,7 @@ export const moderatorsOperation = /* @__PURE__ */ defineOperation<ModeratorsPar
  * Token: user; scope `moderation:read` or `channel:manage:moderators`.
  * Limits: `first` 1 to 100; `user_id` up to 100 IDs per request (longer lists are split).
  *
+ * @platformName Get Moderators
  * @throws PlatformError when `first` is out of range or `user_id` is not a list of IDs, before anything is sent.
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses a page.

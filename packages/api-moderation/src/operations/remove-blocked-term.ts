@@ -32,6 +32,7 @@ export const removeBlockedTermOperation = /* @__PURE__ */ defineOperation<Remove
  * Token: app or user; scope `moderator:manage:blocked_terms`. The platform's reference asks for a
  * user token here; the spec also allows the app token.
  *
+ * @platformName Remove Blocked Term
  * @throws PlatformError when `broadcaster_id` or `id` is missing, before anything is sent.
  * @throws PlatformAuthError when no token fits the call; PlatformScopeError when the user token lacks the scope.
  * @throws PlatformApiError when the platform refuses (403: not a moderator).

@@ -29,6 +29,7 @@ export const removeModeratorOperation = /* @__PURE__ */ defineOperation<RemoveMo
  * Token: user (the broadcaster's); scope `channel:manage:moderators`.
  * Limits: 10 changes per 10 seconds (the platform answers 429 past it).
  *
+ * @platformName Remove Channel Moderator
  * @throws PlatformError when `user_id` is missing, before anything is sent.
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses (400: not a moderator; 429).

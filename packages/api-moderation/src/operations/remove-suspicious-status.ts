@@ -36,6 +36,7 @@ export const removeSuspiciousStatusOperation = /* @__PURE__ */ defineOperation<R
  *
  * Token: app or user; scope `moderator:manage:suspicious_users`.
  *
+ * @platformName Remove Suspicious Status From Chat User
  * @throws PlatformError when `broadcaster_id` or `user_id` is missing, before anything is sent.
  * @throws PlatformAuthError when no token fits the call; PlatformScopeError when the user token lacks the scope.
  * @throws PlatformApiError when the platform refuses (403: not a moderator).

@@ -30,6 +30,7 @@ export const removeVipOperation = /* @__PURE__ */ defineOperation<RemoveVipParam
  * Token: user (the broadcaster's, or the VIP's own); scope `channel:manage:vips`.
  * Limits: 10 changes per 10 seconds (the platform answers 429 past it).
  *
+ * @platformName Remove Channel VIP
  * @throws PlatformError when `user_id` is missing, before anything is sent.
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses (422: not a VIP; 429).

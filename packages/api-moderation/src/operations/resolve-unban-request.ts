@@ -43,6 +43,7 @@ export const resolveUnbanRequestOperation = /* @__PURE__ */ defineOperation<Reso
  * Token: user; scope `moderator:manage:unban_requests`.
  * Limits: `resolution_text` at most 500 characters.
  *
+ * @platformName Resolve Unban Requests
  * @throws PlatformError when a required parameter is missing, `status` is neither `approved` nor `denied`, or `resolution_text` is too long, before anything is sent.
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses (404: unknown request; 400: already resolved).

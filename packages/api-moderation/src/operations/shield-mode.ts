@@ -31,6 +31,7 @@ export const shieldModeOperation = /* @__PURE__ */ defineOperation<ShieldModePar
  * Token: app or user; scope `moderator:read:shield_mode` or `moderator:manage:shield_mode`. The
  * platform's reference asks for a user token here; the spec also allows the app token.
  *
+ * @platformName Get Shield Mode Status
  * @throws PlatformError when `broadcaster_id` is missing, before anything is sent.
  * @throws PlatformAuthError when no token fits the call; PlatformScopeError when the user token lacks the scope.
  * @throws PlatformApiError when the platform refuses (403: not a moderator).

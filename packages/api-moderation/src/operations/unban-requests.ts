@@ -44,6 +44,7 @@ export const unbanRequestsOperation = /* @__PURE__ */ defineOperation<UnbanReque
  * Limits: `first` 1 to 100, as for every moderation list (the platform's reference states no
  * maximum for this one).
  *
+ * @platformName Get Unban Requests
  * @throws PlatformError when `broadcaster_id` or `status` is missing or `first` is out of range, before anything is sent.
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses a page (400: unknown status; 403: not a moderator).

@@ -32,6 +32,7 @@ export const unbanOperation = /* @__PURE__ */ defineOperation<UnbanParams, void>
  * Token: app or user; scope `moderator:manage:banned_users`. The platform's reference asks for a
  * user token here; the spec also allows the app token.
  *
+ * @platformName Unban User
  * @throws PlatformError when `broadcaster_id` or `user_id` is missing, before anything is sent.
  * @throws PlatformAuthError when no token fits the call; PlatformScopeError when the user token lacks the scope.
  * @throws PlatformApiError when the platform refuses (400: the user is not banned; 409: a concurrent change).

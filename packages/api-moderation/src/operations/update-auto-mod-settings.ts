@@ -63,6 +63,7 @@ export const updateAutoModSettingsOperation = /* @__PURE__ */ defineOperation<Up
  * for a user token here; the spec also allows the app token.
  * Limits: every level 0 to 4.
  *
+ * @platformName Update AutoMod Settings
  * @throws PlatformError when `broadcaster_id` is missing or a level is not a whole number from 0 to 4, before anything is sent.
  * @throws PlatformAuthError when no token fits the call; PlatformScopeError when the user token lacks the scope.
  * @throws PlatformApiError when the platform refuses (400: overall and category levels together; 403: not a moderator).

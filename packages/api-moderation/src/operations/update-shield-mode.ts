@@ -33,6 +33,7 @@ export const updateShieldModeOperation = /* @__PURE__ */ defineOperation<UpdateS
  * Token: app or user; scope `moderator:manage:shield_mode`. The platform's reference asks for a
  * user token here; the spec also allows the app token.
  *
+ * @platformName Update Shield Mode Status
  * @throws PlatformError when `broadcaster_id` or `is_active` is missing or `is_active` is not a boolean, before anything is sent.
  * @throws PlatformAuthError when no token fits the call; PlatformScopeError when the user token lacks the scope.
  * @throws PlatformApiError when the platform refuses (403: not a moderator).

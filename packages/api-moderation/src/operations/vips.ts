@@ -37,6 +37,7 @@ export const vipsOperation = /* @__PURE__ */ defineOperation<VipsParams, Channel
  * Token: user; scope `channel:read:vips` or `channel:manage:vips`.
  * Limits: `first` 1 to 100; `user_id` up to 100 IDs per request (longer lists are split).
  *
+ * @platformName Get VIPs
  * @throws PlatformError when `first` is out of range or `user_id` is not a list of IDs, before anything is sent.
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses a page.

@@ -42,6 +42,7 @@ export const warnOperation = /* @__PURE__ */ defineOperation<WarnParams, UserWar
  * token here; the spec also allows the app token.
  * Limits: `reason` at most 500 characters.
  *
+ * @platformName Warn Chat User
  * @throws PlatformError when `broadcaster_id`, `user_id` or `reason` is missing or `reason` is too long, before anything is sent.
  * @throws PlatformAuthError when no token fits the call; PlatformScopeError when the user token lacks the scope.
  * @throws PlatformApiError when the platform refuses (403: not a moderator; 409: a concurrent change; 429).

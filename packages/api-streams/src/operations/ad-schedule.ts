@@ -27,6 +27,7 @@ export const adScheduleOperation = /* @__PURE__ */ defineOperation<AdSchedulePar
  *
  * Token: user; channel:read:ads.
  *
+ * @platformName Get Ad Schedule
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses the call.
  * @example

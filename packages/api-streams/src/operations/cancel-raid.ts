@@ -26,6 +26,7 @@ export const cancelRaidOperation = /* @__PURE__ */ defineOperation<CancelRaidPar
  * Token: user; channel:manage:raids.
  * Limits: the platform allows 10 raid requests per 10 minutes.
  *
+ * @platformName Cancel a raid
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses the call (404 when no raid is pending).
  * @example

@@ -36,6 +36,7 @@ export const clipsDownloadOperation = /* @__PURE__ */ defineOperation<ClipsDownl
  * Limits: `clip_id` any number (split into requests of 10, joined in order); the platform allows
  * 100 requests a minute.
  *
+ * @platformName Get Clips Download
  * @throws PlatformError when `broadcaster_id` or `clip_id` is missing or empty (nothing is sent).
  * @throws PlatformAuthError when no token fits the call; PlatformScopeError when the user's token lacks the scopes.
  * @throws PlatformApiError when the platform refuses the call (403 when the user is not an editor).

@@ -53,6 +53,7 @@ export const clipsOperation = /* @__PURE__ */ defineOperation<ClipsParams, Clip>
  * Limits: exactly one of `broadcaster_id`, `game_id` and `id`; `first` 1 to 100; `id` any number
  * (split into requests of 100).
  *
+ * @platformName Get Clips
  * @throws PlatformError when neither or several of `broadcaster_id`, `game_id` and `id` are given,
  * or `first` is outside 1 to 100 (nothing is sent).
  * @throws PlatformAuthError when no token fits the call.

@@ -58,6 +58,7 @@ function checkOffset(params: CreateClipFromVodParams): void {
  * Limits: `duration` 5 to 60 seconds; `vod_offset` a whole number, at least `duration` (30 when
  * left out).
  *
+ * @platformName Create Clip From VOD
  * @throws PlatformError when a limit is broken or a required parameter is missing (nothing is sent).
  * @throws PlatformAuthError when no token fits the call; PlatformScopeError when the user's token lacks the scopes.
  * @throws PlatformApiError when the platform refuses the call (403 when the editor may not clip, 404 when the VOD is unknown).

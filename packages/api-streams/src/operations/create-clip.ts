@@ -34,6 +34,7 @@ export const createClipOperation = /* @__PURE__ */ defineOperation<CreateClipPar
  * Token: user; clips:edit.
  * Limits: `duration` 5 to 60 seconds.
  *
+ * @platformName Create Clip
  * @throws PlatformError when `duration` is outside 5 to 60 or `broadcaster_id` is missing (nothing is sent).
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses the call (403 when clips are restricted, 404 when the channel is not live).

@@ -49,6 +49,7 @@ export const createScheduleSegmentOperation = /* @__PURE__ */ defineOperation<Cr
  * at most 140 characters; `start_time`, `timezone` and `duration` are needed, for a recurring
  * broadcast too.
  *
+ * @platformName Create Channel Stream Schedule Segment
  * @throws PlatformError when a limit is broken or a needed parameter is missing (nothing is sent).
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses the call (403 when a broadcaster who is not a

@@ -31,6 +31,7 @@ export const createStreamMarkerOperation = /* @__PURE__ */ defineOperation<Creat
  * Token: user; channel:manage:broadcast. The user is the broadcaster or one of their editors.
  * Limits: `description` at most 140 characters.
  *
+ * @platformName Create Stream Marker
  * @throws PlatformError when `description` is longer than 140 characters (nothing is sent).
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses the call (404 when the stream is not live or has no VOD).

@@ -28,6 +28,7 @@ export const deleteScheduleSegmentOperation = /* @__PURE__ */ defineOperation<De
  *
  * Token: user; channel:manage:schedule.
  *
+ * @platformName Delete Channel Stream Schedule Segment
  * @throws PlatformError when `id` is missing or empty (nothing is sent).
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses the call.

@@ -28,6 +28,7 @@ export const deleteVideosOperation = /* @__PURE__ */ defineOperation<DeleteVideo
  * Token: user; channel:manage:videos.
  * Limits: `id` 1 to 5 videos per call.
  *
+ * @platformName Delete Videos
  * @throws PlatformError when `id` is missing, empty or holds more than 5 IDs (nothing is sent).
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses the call.

@@ -34,6 +34,7 @@ export const followedStreamsOperation = /* @__PURE__ */ defineOperation<Followed
  * Token: user; user:read:follows. `user_id` is the token's user.
  * Limits: `first` 1 to 100.
  *
+ * @platformName Get Followed Streams
  * @throws PlatformError when `first` is outside 1 to 100 (nothing is sent).
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses a page.

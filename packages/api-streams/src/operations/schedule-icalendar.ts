@@ -26,6 +26,7 @@ export const scheduleICalendarOperation = /* @__PURE__ */ defineOperation<Schedu
  * Token: none; the call goes out without Authorization, so it works on a client without any
  * token (the `as` and `token` options have no effect).
  *
+ * @platformName Get Channel iCalendar
  * @throws PlatformError when `broadcaster_id` is missing or empty (nothing is sent).
  * @throws PlatformApiError when the platform refuses the call (400 when `broadcaster_id` is not valid).
  * @example

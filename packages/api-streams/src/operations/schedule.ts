@@ -54,6 +54,7 @@ export const scheduleOperation = /* @__PURE__ */ defineOperation<ScheduleParams,
  * Token: app or user; no scope.
  * Limits: `first` 1 to 25; `id` at most 100.
  *
+ * @platformName Get Channel Stream Schedule
  * @throws PlatformError when a limit is broken or `broadcaster_id` is missing (thrown at once, nothing is sent).
  * @throws PlatformAuthError when no token fits the call.
  * @throws PlatformApiError when the platform refuses a page (404 when the broadcaster has no schedule).

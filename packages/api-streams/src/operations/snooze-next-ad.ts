@@ -27,6 +27,7 @@ export const snoozeNextAdOperation = /* @__PURE__ */ defineOperation<SnoozeNextA
  *
  * Token: user; channel:manage:ads.
  *
+ * @platformName Snooze Next Ad
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses the call (400 when the channel is not live or no ad is scheduled).
  * @throws PlatformRateLimitError when no snooze is left (the platform answers 429) and retries are exhausted.

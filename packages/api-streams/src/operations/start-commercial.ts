@@ -31,6 +31,7 @@ export const startCommercialOperation = /* @__PURE__ */ defineOperation<StartCom
  * Token: user; channel:edit:commercial.
  * Limits: `length` 1 to 180 seconds (the platform's maximum).
  *
+ * @platformName Start Commercial
  * @throws PlatformError when `length` is missing, not a whole number or outside 1 to 180 (nothing is sent).
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses the call (400 when the channel is not live).

@@ -32,6 +32,7 @@ export const startRaidOperation = /* @__PURE__ */ defineOperation<StartRaidParam
  * Token: user; channel:manage:raids.
  * Limits: the platform allows 10 raid requests per 10 minutes.
  *
+ * @platformName Start a raid
  * @throws PlatformError when `to_broadcaster_id` is missing or empty (nothing is sent).
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses the call (409 when a raid is already under way,

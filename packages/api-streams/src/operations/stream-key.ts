@@ -26,6 +26,7 @@ export const streamKeyOperation = /* @__PURE__ */ defineOperation<StreamKeyParam
  *
  * Token: user; channel:read:stream_key. `broadcaster_id` is the token's user.
  *
+ * @platformName Get Stream Key
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses the call (403 when the user must complete
  * steps before streaming: show them the platform's message).

@@ -44,6 +44,7 @@ export const streamMarkersOperation = /* @__PURE__ */ defineOperation<StreamMark
  * for its broadcaster.
  * Limits: exactly one of `user_id` and `video_id`; `first` 1 to 100.
  *
+ * @platformName Get Stream Markers
  * @throws PlatformError when neither or both of `user_id` and `video_id` are given, or `first` is
  * outside 1 to 100 (nothing is sent).
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scopes.

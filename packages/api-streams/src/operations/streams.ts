@@ -51,6 +51,7 @@ export const streamsOperation = /* @__PURE__ */ defineOperation<StreamsParams, S
  * any number (split into requests of 100 and joined in order), but a list longer than 100 cannot
  * be combined with the other one.
  *
+ * @platformName Get Streams
  * @throws PlatformError when a limit is broken or `type` is not `all` or `live` (nothing is sent).
  * @throws PlatformAuthError when no token fits the call.
  * @throws PlatformApiError when the platform refuses a page.

@@ -52,6 +52,7 @@ export const updateScheduleSegmentOperation = /* @__PURE__ */ defineOperation<Up
  * Limits: `duration` 30 to 1380 minutes (written as a string, as the platform takes it); `title`
  * at most 140 characters.
  *
+ * @platformName Update Channel Stream Schedule Segment
  * @throws PlatformError when a limit is broken or `id` is missing (nothing is sent).
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses the call (404 when the segment is unknown).

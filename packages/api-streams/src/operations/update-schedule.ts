@@ -48,6 +48,7 @@ function checkVacation(params: UpdateScheduleParams): void {
  * Limits: with `is_vacation_enabled` true, `vacation_start_time`, `vacation_end_time` and
  * `timezone` are needed.
  *
+ * @platformName Update Channel Stream Schedule
  * @throws PlatformError when a vacation lacks its start, end or time zone (nothing is sent).
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses the call (400 for a bad date, or an end before the start).

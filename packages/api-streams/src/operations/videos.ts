@@ -83,6 +83,7 @@ const filters = [
  * `sort`, `type` and `first` only with `user_id` or `game_id`; `after` and `before` only with
  * `user_id`; `first` 1 to 100; `id` any number (split into requests of 100).
  *
+ * @platformName Get Videos
  * @throws PlatformError when a limit or one of these rules is broken (nothing is sent).
  * @throws PlatformAuthError when no token fits the call.
  * @throws PlatformApiError when the platform refuses a page (404 when none of the IDs was found).

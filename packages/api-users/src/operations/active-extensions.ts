@@ -39,6 +39,7 @@ export const activeExtensionsOperation = /* @__PURE__ */ defineOperation<
  * token it must be set. Extensions still in development are listed only for a user token with
  * user:read:broadcast or user:edit:broadcast.
  *
+ * @platformName Get User Active Extensions
  * @throws PlatformAuthError when no token fits the call (with the app token: `user_id` is not set).
  * @throws PlatformApiError when the platform refuses the call.
  * @example

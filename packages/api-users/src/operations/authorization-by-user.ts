@@ -27,6 +27,7 @@ export const authorizationByUserOperation = /* @__PURE__ */ defineOperation<Auth
  * Limits: the platform takes 10 users per request; a longer list is sent as several requests and
  * the results are joined in order.
  *
+ * @platformName Get Authorization By User
  * @throws PlatformError when `user_id` is missing, empty or holds an empty ID (nothing is sent).
  * @throws PlatformAuthError when there is no clientSecret for the app token.
  * @throws PlatformApiError when the platform refuses the call.

@@ -34,6 +34,7 @@ export const blockListOperation = /* @__PURE__ */ defineOperation<BlockListParam
  * must be that user.
  * Limits: `first` 1 to 100.
  *
+ * @platformName Get User Block List
  * @throws PlatformError when `first` is outside 1 to 100 (nothing is sent).
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses a page (401 when `broadcaster_id` is not the token's user).

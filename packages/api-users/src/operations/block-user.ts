@@ -32,6 +32,7 @@ export const blockUserOperation = /* @__PURE__ */ defineOperation<BlockUserParam
  * Token: user only; user:manage:blocked_users (the blocking user is the token's owner).
  * Limits: `source_context` is `chat` or `whisper`; `reason` is `harassment`, `spam` or `other`.
  *
+ * @platformName Block User
  * @throws PlatformError when `target_user_id` is missing or empty, or `source_context` or `reason` is not one of its values (nothing is sent).
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses the call (400 when blocking oneself).

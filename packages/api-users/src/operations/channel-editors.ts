@@ -27,6 +27,7 @@ export const channelEditorsOperation = /* @__PURE__ */ defineOperation<ChannelEd
  * Token: user only; channel:read:editors. `broadcaster_id` defaults to the token's user and must
  * be that user.
  *
+ * @platformName Get Channel Editors
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses the call (401 when `broadcaster_id` is not the token's user).
  * @example

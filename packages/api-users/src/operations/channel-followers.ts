@@ -43,6 +43,7 @@ export const channelFollowersOperation = /* @__PURE__ */ defineOperation<Channel
  * empty list (and refuses `user_id` with a 401).
  * Limits: `first` 1 to 100.
  *
+ * @platformName Get Channel Followers
  * @throws PlatformError when `broadcaster_id` is missing or `first` is outside 1 to 100 (nothing is sent).
  * @throws PlatformAuthError when no user token fits the call.
  * @throws PlatformApiError when the platform refuses a page.

@@ -29,6 +29,7 @@ export const channelInformationOperation = /* @__PURE__ */ defineOperation<Chann
  * Limits: the platform takes 100 broadcasters per request; a longer list is sent as several
  * requests and the channels are joined in order.
  *
+ * @platformName Get Channel Information
  * @throws PlatformError when `broadcaster_id` is missing, empty or holds an empty ID (nothing is sent).
  * @throws PlatformAuthError when no token fits the call.
  * @throws PlatformApiError when the platform refuses the call.

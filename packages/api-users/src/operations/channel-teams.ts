@@ -25,6 +25,7 @@ export const channelTeamsOperation = /* @__PURE__ */ defineOperation<ChannelTeam
  *
  * Token: app or user; no scope.
  *
+ * @platformName Get Channel Teams
  * @throws PlatformError when `broadcaster_id` is missing or empty (nothing is sent).
  * @throws PlatformAuthError when no token fits the call.
  * @throws PlatformApiError when the platform refuses the call (404 when the broadcaster is not found).

@@ -31,6 +31,7 @@ export const contentClassificationLabelsOperation = /* @__PURE__ */ defineOperat
  *
  * Token: app or user; no scope.
  *
+ * @platformName Get Content Classification Labels
  * @throws PlatformAuthError when no token fits the call.
  * @throws PlatformApiError when the platform refuses the call.
  * @example

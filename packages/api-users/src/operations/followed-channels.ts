@@ -38,6 +38,7 @@ export const followedChannelsOperation = /* @__PURE__ */ defineOperation<Followe
  * Token: user only; user:read:follows. `user_id` defaults to the token's user and must be that user.
  * Limits: `first` 1 to 100.
  *
+ * @platformName Get Followed Channels
  * @throws PlatformError when `first` is outside 1 to 100 (nothing is sent).
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses a page (401 when `user_id` is not the token's user).

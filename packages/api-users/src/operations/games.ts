@@ -40,6 +40,7 @@ export const gamesOperation = /* @__PURE__ */ defineOperation<GamesParams, Game[
  * request; a longer combined list is sent as several requests (IDs, then names, then IGDB IDs, in
  * the order given) and the games are joined in that order.
  *
+ * @platformName Get Games
  * @throws PlatformError when none of `id`, `name`, `igdb_id` is given, or one is not an ID or a list of non-empty strings (nothing is sent).
  * @throws PlatformAuthError when no token fits the call.
  * @throws PlatformApiError when the platform refuses the call.

@@ -32,6 +32,7 @@ export const searchCategoriesOperation = /* @__PURE__ */ defineOperation<SearchC
  * Token: app or user; no scope.
  * Limits: `first` 1 to 100.
  *
+ * @platformName Search Categories
  * @throws PlatformError when `query` is missing or empty, or `first` is outside 1 to 100 (nothing is sent).
  * @throws PlatformAuthError when no token fits the call.
  * @throws PlatformApiError when the platform refuses a page.

@@ -39,6 +39,7 @@ export const searchChannelsOperation = /* @__PURE__ */ defineOperation<SearchCha
  * Token: app or user; no scope.
  * Limits: `first` 1 to 100.
  *
+ * @platformName Search Channels
  * @throws PlatformError when `query` is missing or empty, or `first` is outside 1 to 100 (nothing is sent).
  * @throws PlatformAuthError when no token fits the call.
  * @throws PlatformApiError when the platform refuses a page.

@@ -40,6 +40,7 @@ export const sendWhisperOperation = /* @__PURE__ */ defineOperation<SendWhisperP
  * cut, as the platform's reference says, not refused here. The platform allows 40 distinct
  * recipients a day, 3 whispers a second and 100 a minute (429 past them).
  *
+ * @platformName Send Whisper
  * @throws PlatformError when `message` is empty, or `message` or `to_user_id` is missing (nothing is sent).
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses the call (400: whispering oneself or a user who blocks whispers from strangers; 401: no verified phone number; 404: unknown recipient; 429).

@@ -37,6 +37,7 @@ export const teamsOperation = /* @__PURE__ */ defineOperation<TeamsParams, Team>
  * Token: app or user; no scope.
  * Limits: exactly one of `name` and `id`.
  *
+ * @platformName Get Teams
  * @throws PlatformError when neither or both of `name` and `id` are given (nothing is sent).
  * @throws PlatformAuthError when no token fits the call.
  * @throws PlatformApiError when the platform refuses the call (404 when there is no such team).

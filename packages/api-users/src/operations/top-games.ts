@@ -32,6 +32,7 @@ export const topGamesOperation = /* @__PURE__ */ defineOperation<TopGamesParams,
  * Token: app or user; no scope.
  * Limits: `first` 1 to 100.
  *
+ * @platformName Get Top Games
  * @throws PlatformError when `first` is outside 1 to 100 (nothing is sent).
  * @throws PlatformAuthError when no token fits the call.
  * @throws PlatformApiError when the platform refuses a page (400 for a bad cursor).

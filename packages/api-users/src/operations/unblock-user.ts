@@ -24,6 +24,7 @@ export const unblockUserOperation = /* @__PURE__ */ defineOperation<UnblockUserP
  *
  * Token: user only; user:manage:blocked_users (the unblocking user is the token's owner).
  *
+ * @platformName Unblock User
  * @throws PlatformError when `target_user_id` is missing or empty (nothing is sent).
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses the call.

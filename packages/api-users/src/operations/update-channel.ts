@@ -126,6 +126,7 @@ const changes = ['game_id', 'broadcaster_language', 'title', 'delay', 'tags', 'c
  * Gambling, ProfanityVulgarity. The platform also refuses tags with special characters or that fail
  * AutoMod review, and branded content changed too often (409).
  *
+ * @platformName Modify Channel Information
  * @throws PlatformError when a limit above is broken or no field to change is given (nothing is sent).
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses the call (400: a tag or game refused, a delay for a non-partner).

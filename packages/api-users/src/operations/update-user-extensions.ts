@@ -50,6 +50,7 @@ const slotTypes = ['panel', 'overlay', 'component'] as const;
  * Token: user only; user:edit:broadcast.
  * Limits: at least one of `panel`, `overlay`, `component`.
  *
+ * @platformName Update User Extensions
  * @throws PlatformError when none of `panel`, `overlay`, `component` is given, or one is not an object (nothing is sent).
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses the call (404 when no extension has that `id` and `version`).

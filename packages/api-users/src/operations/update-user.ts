@@ -29,6 +29,7 @@ export const updateUserOperation = /* @__PURE__ */ defineOperation<UpdateUserPar
  * Limits: `description` at most 300 characters (counted as the platform counts them: an emoji is
  * one); an empty string removes the description.
  *
+ * @platformName Update User
  * @throws PlatformError when `description` is longer than 300 characters (nothing is sent).
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
  * @throws PlatformApiError when the platform refuses the call.

@@ -21,6 +21,7 @@ export const userExtensionsOperation = /* @__PURE__ */ defineOperation<UserExten
  * Token: user only; user:read:broadcast or user:edit:broadcast. The platform lists inactive
  * extensions only for a token with user:edit:broadcast.
  *
+ * @platformName Get User Extensions
  * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks both scopes.
  * @throws PlatformApiError when the platform refuses the call.
  * @example

@@ -38,6 +38,7 @@ export const usersOperation = /* @__PURE__ */ defineOperation<UsersParams, User[
  * sent as several requests (IDs first, then logins, in the order given) and the users are joined
  * in that order.
  *
+ * @platformName Get Users
  * @throws PlatformError when `id` or `login` is not an ID or a list of non-empty strings (nothing is sent).
  * @throws PlatformAuthError when no token fits the call.
  * @throws PlatformApiError when the platform refuses the call (400 for the app token without `id` or `login`).

@@ -37,6 +37,8 @@ export class CallCredentials {
       return this.#appCredential(target, params);
     }
     if (as !== undefined) {
+      // A user's token would get the platform's 401: refused unsent, naming the token needed.
+      if (target.token === 'app') throw new PlatformAuthError(`${call} only accepts an app access token: a user's token cannot be used for it (asked to act as user ${as}).`, { userId: as });
       const token = this.#users.get(as);
       if (!token) throw new PlatformAuthError(`No token is registered for user ${as}. Add it with client.auth.addUser().`, { userId: as });
       return this.#userCredential(token, target);

@@ -106,6 +106,15 @@ describe('choosing the identity: the PlatformAuthError messages, with nothing se
     expect(sent).toEqual([]);
   });
 
+  it('as a user on an app-only endpoint: refused unsent, naming the token it needs', async () => {
+    const context = await start();
+    await context.register('11');
+    const { error, sent } = await failure(() => callOperation(context.client.as('11'), appOnly, {}), context);
+    expect(error).toBeInstanceOf(PlatformAuthError);
+    expect(error.message).toBe("GET /users only accepts an app access token: a user's token cannot be used for it (asked to act as user 11).");
+    expect(sent).toEqual([]);
+  });
+
   it('as names an unknown user', async () => {
     const context = await start();
     const { error, sent } = await failure(() => callOperation(context.client.as('99'), eitherNoField, {}), context);

@@ -205,7 +205,7 @@ describe('Bits products', () => {
     expect(world.helix().at(-1)).toMatchObject({ clientId: EXTENSION_ID, query: { should_include_all: 'true' } });
   });
 
-  it('refused: another client’s app token (400), a user token (401), a SKU with a space (before sending)', async () => {
+  it('refused: another client’s app token (400), a user token by hand (401), a registered user named with as and a SKU with a space (before sending)', async () => {
     const { mock, client, extensionClient, developer } = world;
     const notAnExtension = await rejectionOf(extensionBitsProducts(client.as('app')));
     expect(notAnExtension).toBeInstanceOf(PlatformApiError);
@@ -219,10 +219,10 @@ describe('Bits products', () => {
     expect(userToken.message).toBe('App access token is required. (401 on GET /bits/extensions)');
     expect(everythingSaid(userToken)).not.toContain(accessToken);
 
-    // A registered user's token, chosen with `as`, is refused by the platform the same way.
+    // A registered user's token, chosen with `as`, is refused before sending: the operation takes only the app token.
     const asUser = await rejectionOf(() => updateExtensionBitsProduct(client, { sku: 'x', cost: { amount: 1, type: 'bits' }, display_name: 'X' }, { as: developer.id }));
-    expect(asUser).toBeInstanceOf(PlatformApiError);
-    expect(asUser.message).toBe('App access token is required. (401 on PUT /bits/extensions)');
+    expect(asUser).toBeInstanceOf(PlatformAuthError);
+    expect(asUser.message).toBe(`PUT /bits/extensions only accepts an app access token: a user's token cannot be used for it (asked to act as user ${developer.id}).`);
     // With no clientSecret there is no app token at all: refused before sending.
     const secretless = createClient({ clientId: EXTENSION_ID, baseUrl: mock.baseUrl, authUrl: mock.authUrl, authenticator: platformAuth() });
     const noApp = await rejectionOf(() => extensionBitsProducts(secretless));

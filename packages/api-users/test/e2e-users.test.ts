@@ -294,10 +294,12 @@ describe('authorizationByUser', () => {
     expect(mock.requests).toHaveLength(0);
   });
 
-  it('a user token named with as: the platform refuses it (401)', async () => {
+  it('a user token named with as: refused before sending, naming the app token', async () => {
+    const { mock } = world;
+    mock.clearRequests();
     const error = await rejectionOf(authorizationByUser(world.client.as(world.broadcaster.id), { user_id: '100' }));
-    expect(error).toBeInstanceOf(PlatformApiError);
-    expect((error as PlatformApiError).status).toBe(401);
-    expect(error.message).toBe('App access token is required. (401 on GET /authorization/users)');
+    expect(error).toBeInstanceOf(PlatformAuthError);
+    expect(error.message).toBe(`GET /authorization/users only accepts an app access token: a user's token cannot be used for it (asked to act as user ${world.broadcaster.id}).`);
+    expect(mock.requests).toHaveLength(0);
   });
 });

@@ -115,12 +115,11 @@ describe('bits', () => {
 
   it('refusals: a user token for the app-only call, a missing scope, limits before sending', async () => {
     const { client, clientId, broadcaster, viewer } = world;
-    // A user token named with as goes out, and the platform refuses it.
-    const user = await rejectionOf(extensionTransactions(client.as(broadcaster.id), { extension_id: clientId }));
-    expect(user).toBeInstanceOf(PlatformApiError);
-    expect((user as PlatformApiError).status).toBe(401);
-    expect(user.message).toBe('App access token is required. (401 on GET /extensions/transactions)');
+    // A user named with as: refused before sending, since the call takes only the app token.
     world.mock.clearRequests();
+    const user = await rejectionOf(extensionTransactions(client.as(broadcaster.id), { extension_id: clientId }));
+    expect(user).toBeInstanceOf(PlatformAuthError);
+    expect(user.message).toBe(`GET /extensions/transactions only accepts an app access token: a user's token cannot be used for it (asked to act as user ${broadcaster.id}).`);
     // Without a clientSecret there is no app token: refused before sending.
     const noSecret = createClient({ clientId, baseUrl: world.mock.baseUrl, authUrl: world.mock.authUrl, authenticator: platformAuth() });
     const secretless = await rejectionOf(extensionTransactions(noSecret, { extension_id: clientId }));

@@ -1317,7 +1317,7 @@ export class ConduitListener extends EventSubListener {
         batched: subscription.batched,
       },
       'app',
-      { keepGoing: () => subscription.state !== 'stopped' },
+      { keepGoing: () => subscription.state !== 'stopped', onWait: this.reportWait },
     );
     subscription.creating = creating;
     creating.then(

@@ -242,7 +242,7 @@ export class WebhookListener extends EventSubListener {
       },
       'app',
       // A stop, a timeout or a challenge that already arrived ends the attempts.
-      { keepGoing: () => this.#live(subscription) && !this.#readBacks.has(subscription) },
+      { keepGoing: () => this.#live(subscription) && !this.#readBacks.has(subscription), onWait: this.reportWait },
     );
     subscription.creating = creating;
     creating.then(

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { platformAuth } from '@platform/auth';
 import { createClient, PlatformEventSubError, type PlatformClient } from '@platform/core';
 import { clientCore } from '@platform/core/internal';
+import { createVirtualClock } from '@platform/core/testing';
 import { createMockPlatform, type MockPlatform, type MockUser } from '@platform/mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eventSubWebhook, type WebhookListener } from '../src/index';
@@ -84,6 +85,24 @@ afterEach(async () => {
 });
 
 describe('webhook listener against the mock platform', () => {
+  it('says once when its subscriptions wait more than 5 seconds for the app token\'s rate limit', async () => {
+    // The client's clock is virtual: the wait for the bucket's reset starts and is never over.
+    const clock = createVirtualClock({ start: Date.now() });
+    const waiting = createClient({ clientId: 'webhook-e2e-app', clientSecret: 'webhook-e2e-client-secret', baseUrl: mock.baseUrl, authUrl: mock.authUrl, authenticator: platformAuth(), clock });
+    const warnings: unknown[] = [];
+    const slow = eventSubWebhook(waiting, { callback: server.url, secret: SECRET, onError: (error) => warnings.push(error) });
+    // Another part of the program spent the app token's budget.
+    mock.limits.spend('app:webhook-e2e-app');
+    slow.on('channel.follow', followCondition(), () => undefined);
+    slow.on('channel.follow', { ...followCondition(), moderator_user_id: broadcaster.id }, () => undefined);
+    await until(() => warnings.length > 0);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toBeInstanceOf(PlatformEventSubError);
+    expect((warnings[0] as Error).message).toMatch(/^EventSub webhook: subscriptions wait (5\d|60) s for the rate limit of their token before they are created; ready resolves after\.$/);
+    await slow.close();
+    clock.stop();
+  });
+
   it('is verified, receives an event once, and drops the platform re-sending it', async () => {
     const handler = vi.fn();
     const handle = listener.on('channel.follow', followCondition(), handler);

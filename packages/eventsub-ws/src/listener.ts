@@ -168,7 +168,7 @@ export class WebSocketListener extends EventSubListener {
         batched: subscription.batched,
       },
       'user',
-      { signal, keepGoing: () => subscription.state !== 'stopped' },
+      { signal, keepGoing: () => subscription.state !== 'stopped', onWait: this.reportWait },
     );
     subscription.creating = creating;
     creating.then(

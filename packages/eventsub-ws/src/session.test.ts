@@ -158,9 +158,11 @@ describe('EventSubSession', () => {
     const second = FakeSocket.made.at(-1)!;
     expect(second).not.toBe(first);
     expect(second.url).toBe('ws://127.0.0.1:1/ws');
+    // The runtime's words for the failure (ws gives them in the error event) and the address are named.
+    second.onerror?.({ type: 'error', message: 'connect ECONNREFUSED 127.0.0.1:1', error: new Error('connect ECONNREFUSED 127.0.0.1:1') });
     second.serverClose(1006);
     expect(errors).toHaveLength(1);
-    expect((errors[0] as Error).message).toBe('Could not open the EventSub WebSocket: the socket closed before the welcome (code 1006)');
+    expect((errors[0] as Error).message).toBe('Could not open the EventSub WebSocket: ws://127.0.0.1:1/ws closed before the welcome: connect ECONNREFUSED 127.0.0.1:1 (code 1006)');
     expect(errors[0]).toBeInstanceOf(PlatformEventSubError);
     await clock.advance(2000);
     const third = FakeSocket.made.at(-1)!;
@@ -199,5 +201,29 @@ describe('EventSubSession', () => {
       expect(reconnectDelay(attempt, () => 0.999)).toBeLessThanOrEqual(10_000);
     }
     expect(reconnectDelay(1, () => 0.5)).toBe(0);
+  });
+});
+
+describe('EventSubSession over a real ws socket', () => {
+  it('a refused connection names the address and the runtime\'s cause', async () => {
+    const { WebSocket } = await import('ws');
+    const { createServer } = await import('node:net');
+    // A port that was just free: nothing listens there now.
+    const port = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = server.address() as { port: number };
+        server.close(() => resolve(free));
+      });
+    });
+    const failures: unknown[] = [];
+    const real = new EventSubSession(
+      { url: `ws://127.0.0.1:${port}/ws?secret=never-shown`, webSocket: WebSocket as never, clock },
+      { welcome: () => undefined, message: () => undefined, drop: () => undefined, error: (error) => failures.push(error) },
+    );
+    real.start();
+    for (let turn = 0; turn < 200 && failures.length === 0; turn++) await new Promise((resolve) => setTimeout(resolve, 10));
+    await real.close();
+    expect(failures).toHaveLength(1);
+    expect((failures[0] as Error).message).toBe(`Could not open the EventSub WebSocket: ws://127.0.0.1:${port}/ws closed before the welcome: connect ECONNREFUSED 127.0.0.1:${port} (code 1006)`);
   });
 });

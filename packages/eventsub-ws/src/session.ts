@@ -222,7 +222,7 @@ export class EventSubSession {
     try {
       socket = this.#open(this.#options.url);
     } catch (error) {
-      this.#openFailed(error instanceof Error ? error.message : String(error), error);
+      this.#openFailed(`${this.#options.url.split('?')[0]}: ${error instanceof Error ? error.message : String(error)}`, error);
       return;
     }
     this.#current = socket;
@@ -244,11 +244,20 @@ export class EventSubSession {
     socket.onclose = (event) => {
       this.#closedBy(socket, event.code, event.reason);
     };
-    // ws emits 'error' before 'close'; the close handler decides what it means. Without a listener
-    // ws would throw it.
-    socket.onerror = () => undefined;
+    // ws emits 'error' before 'close'; the close handler decides what it means, and a failure to
+    // connect names its cause (ws gives one: `connect ECONNREFUSED ...`; a browser's says nothing).
+    // Without a listener ws would throw it.
+    socket.onerror = (event) => {
+      const said = (event as { message?: unknown; error?: { message?: unknown } } | null)?.error?.message ?? (event as { message?: unknown } | null)?.message;
+      if (typeof said === 'string' && said !== '') this.#failures.set(socket, said);
+    };
+    this.#urls.set(socket, url);
     return socket;
   }
+
+  /** The runtime's words for each socket's failure to connect, and the address each was opened at. */
+  readonly #failures = new WeakMap<WebSocketLike, string>();
+  readonly #urls = new WeakMap<WebSocketLike, string>();
 
   #message(socket: WebSocketLike, data: unknown): void {
     if (socket !== this.#current && socket !== this.#next && socket !== this.#retired && socket !== this.#draining) return;
@@ -347,7 +356,10 @@ export class EventSubSession {
       return;
     }
     if (!this.#welcomed) {
-      this.#openFailed(reason || 'the socket closed before the welcome', undefined, code);
+      // Named as the HTTP errors name theirs: the address (without its query) and the cause.
+      const address = (this.#urls.get(socket) ?? '').split('?')[0];
+      const cause = this.#failures.get(socket);
+      this.#openFailed(`${address} closed before the welcome${cause ? `: ${cause}` : reason ? `: ${reason}` : ''}`, undefined, code);
       return;
     }
     this.#drop(code, reason || `closed with code ${code}`);

@@ -228,6 +228,23 @@ export abstract class EventSubListener {
     }
   };
 
+  #waitReported = false;
+  /**
+   * A subscription waits for the rate limit of its token (the app token's budget, spent by other
+   * calls): a wait of more than 5 seconds is said once per listener, since `ready` would otherwise
+   * stay pending a minute in silence. To the client's logger when it has one, else to `onError`,
+   * else to the console. Bound: transports hand it to `createListenerSubscription` as is.
+   * @internal
+   */
+  protected readonly reportWait = (ms: number): void => {
+    if (this.#waitReported || !(ms > 5000)) return;
+    this.#waitReported = true;
+    const line = `subscriptions wait ${Math.round(ms / 1000)} s for the rate limit of their token before they are created; ready resolves after`;
+    if (listenerLog(this.#core)) this.log('warn', line);
+    else if (this.#options.onError) this.report(new PlatformEventSubError(`EventSub ${this.transportKind}: ${line}.`));
+    else console.warn(`EventSub ${this.transportKind}: ${line}.`);
+  };
+
   protected constructor(
     /** The client the listener creates and deletes its subscriptions with. */
     protected readonly client: ClientHandle,

@@ -55,9 +55,30 @@ export async function createListenerSubscription(
   client: ClientHandle,
   request: { type: string; version: string; condition: Readonly<Record<string, string>>; transport: SubscriptionTransport; batched?: boolean },
   token: SubscriptionToken,
-  control: { signal?: AbortSignal | undefined; keepGoing?: (() => boolean) | undefined } = {},
+  control: { signal?: AbortSignal | undefined; keepGoing?: (() => boolean) | undefined; onWait?: ((ms: number) => void) | undefined } = {},
 ): Promise<CreatedSubscription> {
-  const { signal, keepGoing } = control;
+  const { signal, keepGoing, onWait } = control;
+  const core = clientCore(client);
+  // A wait for the rate limit of the token's bucket (the pipeline's, or this loop's after a 429)
+  // is told to the listener, which reports a long one: `ready` may otherwise wait a minute in silence.
+  const bucket = token === 'app' ? 'app' : undefined;
+  const waited = onWait && ((event: { bucket: string; wait: number }) => (bucket === undefined || event.bucket === bucket) && onWait(event.wait));
+  if (waited) core.events.on('rateLimit', waited);
+  try {
+    return await createWithRetries(client, request, token, signal, keepGoing, onWait);
+  } finally {
+    if (waited) core.events.off('rateLimit', waited);
+  }
+}
+
+async function createWithRetries(
+  client: ClientHandle,
+  request: { type: string; version: string; condition: Readonly<Record<string, string>>; transport: SubscriptionTransport; batched?: boolean },
+  token: SubscriptionToken,
+  signal: AbortSignal | undefined,
+  keepGoing: (() => boolean) | undefined,
+  onWait: ((ms: number) => void) | undefined,
+): Promise<CreatedSubscription> {
   const core = clientCore(client);
   const params: CreateSubscriptionParams = { type: request.type, version: request.version, condition: request.condition, transport: request.transport };
   if (request.batched) params.is_batching_enabled = true;
@@ -83,6 +104,7 @@ export async function createListenerSubscription(
         error instanceof PlatformRateLimitError && error.resetAt !== undefined
           ? Math.max(0, error.resetAt - core.clock.now())
           : retryDelay(attempt, core.clock.random);
+      if (error instanceof PlatformRateLimitError) onWait?.(wait);
       await core.clock.sleep(wait, signal);
     }
   }

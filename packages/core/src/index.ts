@@ -5,7 +5,7 @@ export { createClient, PlatformClient, type RawRequest, type ClientHandle } from
 export type { ClientCore } from './client-core';
 export type { ClientOptions, FetchFunction } from './options';
 export { fetchTransport, type PlatformTransport, type Exchange, type Sending, type Answer, type AnswerHeaders } from './transport';
-export { consoleLogger, pinoLogger, createLogger, type PlatformLogger, type LogLevel, type LoggerFactory, type LoggerOptions } from './log';
+export { consoleLogger, pinoLogger, createLogger, type PlatformLogger, type LogLevel, type LoggerFactory, type LoggerOptions, type Log } from './log';
 export { diagnosticsChannels } from './channels';
 export type {
   RateLimitBucketStore,

@@ -7,9 +7,10 @@ import { undiciTransport } from './transports/undici';
 // here would be a second copy that `instanceof` in the pipeline does not recognise.
 
 /**
- * undici's `dispatch()` over one keep-alive `Agent` shared by the clients of the process (made,
- * and undici loaded, at the first request): the cheapest client of Node measured (`pnpm bench`).
- * It is used whatever the global fetch or undici's global dispatcher is: a program that wants
- * those passes `fetch` (or `transport: undiciTransport({ dispatcher: getGlobalDispatcher() })`).
+ * `undiciTransport()`: undici's `dispatch()`, the cheapest client of Node measured (`pnpm bench`),
+ * through undici's global dispatcher when the process has one (as Node's fetch sends), else over
+ * one keep-alive `Agent` shared by the clients of the process (made, and undici loaded, at the
+ * first request). The global fetch is not looked at: a program (a test) that replaces it passes
+ * it as the `fetch` option.
  */
 export const runtimeTransport: PlatformTransport | undefined = /* @__PURE__ */ undiciTransport();

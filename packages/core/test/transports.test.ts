@@ -8,7 +8,7 @@ import http from 'node:http';
 import { syncBuiltinESMExports } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import { Agent, buildConnector, MockAgent } from 'undici';
+import { Agent, buildConnector, MockAgent, setGlobalDispatcher, type Dispatcher } from 'undici';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClient, fetchTransport, PlatformApiError, PlatformAuthError, PlatformError, PlatformNetworkError, PlatformTimeoutError, systemClock, type ClientOptions, type Clock, type PlatformTransport } from '../src/index';
 import { clientCore, rawCredential } from '../src/internal/index';
@@ -53,6 +53,21 @@ const ok = (response: http.ServerResponse) => {
   response.writeHead(200, { 'Content-Type': 'application/json' });
   response.end('{"data":[]}');
 };
+
+/** Where undici keeps its global dispatcher (what `getGlobalDispatcher()` reads; Node's fetch fills it at its first call). */
+const globalKey = Symbol.for('undici.globalDispatcher.1');
+const slot = globalThis as unknown as Record<symbol, Dispatcher | undefined>;
+
+/** Sets undici's global dispatcher (none: `undefined`) for the rest of the test. */
+function withGlobalDispatcher(dispatcher: Dispatcher | undefined): void {
+  const saved = slot[globalKey];
+  // undici defines the key once, not configurable: "none" is undefined in it, as before a first fetch.
+  if (dispatcher) setGlobalDispatcher(dispatcher);
+  else slot[globalKey] = undefined;
+  cleanups.push(() => {
+    slot[globalKey] = saved;
+  });
+}
 
 /** undici's fetch marks its requests with `Sec-Fetch-Mode`; undici's `dispatch()` and `node:http` send no such header. */
 const viaFetch = (seen: Seen | undefined) => seen?.headers['sec-fetch-mode'] !== undefined;
@@ -99,6 +114,21 @@ describe('the transport a client chooses', () => {
     expect(calls).toHaveLength(0);
     expect(viaFetch(seen[0])).toBe(false);
     expect(seen[0]?.headers['accept-encoding']).toBe('gzip');
+  });
+
+  it("sends through undici's global dispatcher when the program set one (a MockAgent here, a ProxyAgent elsewhere), read at each request", async () => {
+    const { url, seen } = await serve(ok);
+    const client = createClient({ clientId: 'c', token: 't', baseUrl: url });
+    const mock = new MockAgent();
+    mock.disableNetConnect();
+    mock.get(new URL(url).origin).intercept({ path: '/helix/mocked', method: 'GET' }).reply(200, { data: ['mocked'] });
+    cleanups.push(() => mock.close());
+    withGlobalDispatcher(mock);
+    await expect(client.request({ method: 'GET', path: '/mocked' })).resolves.toEqual({ data: ['mocked'] });
+    expect(seen).toHaveLength(0);
+    withGlobalDispatcher(undefined);
+    await expect(client.request({ method: 'GET', path: '/real' })).resolves.toEqual({ data: [] });
+    expect(seen.map((request) => request.url)).toEqual(['/helix/real']);
   });
 
   it('uses the transport option when one is given', async () => {
@@ -237,7 +267,22 @@ describe('node:http requests', () => {
 
 /** Every transport a client can send with on Node, with what the client is given for it. */
 const transports: [name: string, sending: () => Partial<ClientOptions>][] = [
-  ['undici (the default)', () => ({})],
+  [
+    'undici (the default, its own Agent)',
+    () => {
+      withGlobalDispatcher(undefined);
+      return {};
+    },
+  ],
+  [
+    "undici (the default, undici's global dispatcher)",
+    () => {
+      const dispatcher = new Agent();
+      cleanups.push(() => dispatcher.close());
+      withGlobalDispatcher(dispatcher);
+      return {};
+    },
+  ],
   [
     "undici over the user's Agent",
     () => {

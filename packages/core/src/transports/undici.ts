@@ -9,14 +9,19 @@ export interface UndiciTransportOptions {
   /**
    * The undici dispatcher every request goes through, used as it is: an `Agent` with TLS options
    * of its own (`new Agent({ connect: { ca } })`), a `ProxyAgent`, an `EnvHttpProxyAgent`, a
-   * `MockAgent` in tests, `getGlobalDispatcher()`... Any undici from 6 on. Default: one keep-alive
-   * `Agent` of undici 7 (a dependency of `@platform/core`), shared by every client of the process
-   * that has none of its own, made at the first request.
+   * `MockAgent` in tests... Any undici from 6 on. Default: undici's global dispatcher, the one
+   * Node's fetch sends with, when the process has one (set with `setGlobalDispatcher()`, or Node's
+   * own once fetch has been called), read at each request; otherwise one keep-alive `Agent` of
+   * undici 7 (a dependency of `@platform/core`), shared by every client of the process, made at
+   * the first request.
    */
   dispatcher?: Dispatcher | undefined;
 }
 
 let sharedAgent: Dispatcher | undefined;
+
+/** Where undici keeps its global dispatcher (`setGlobalDispatcher()`), the one Node's fetch sends with: every copy of undici, Node's own included, reads this key. */
+const globalDispatcher = Symbol.for('undici.globalDispatcher.1');
 
 /**
  * The shared keep-alive `Agent`, made at the first request that needs it: undici is loaded then,
@@ -33,8 +38,9 @@ function defaultDispatcher(): Dispatcher {
  * per call, about 0.6x of `node:http`'s on a small call, and pages as fast. The answer is read whole, gunzipped
  * when it came gzipped (the transport asks for gzip); redirects are not followed.
  *
- * A proxy, a custom CA or a mock goes in as the `dispatcher`; requests then go through it as they
- * are (nothing of the client's own `Agent` is added). OpenTelemetry's undici instrumentation
+ * It sends as Node's fetch does: through undici's global dispatcher when there is one, so a proxy,
+ * a custom CA or a `MockAgent` that a program set with `setGlobalDispatcher()` applies to the
+ * client too. One for this client alone goes in as the `dispatcher`, used as it is. OpenTelemetry's undici instrumentation
  * (`@opentelemetry/instrumentation-undici`) traces these requests: undici reports each one on
  * `node:diagnostics_channel`. Nock and msw, which replace `node:http` and `fetch`, do not see
  * them: in such tests, pass `nodeHttpTransport()` or the `fetch` option, or give undici's
@@ -51,11 +57,18 @@ function defaultDispatcher(): Dispatcher {
 export function undiciTransport(options: UndiciTransportOptions = {}): PlatformTransport {
   const given = options.dispatcher;
   return (exchange) => {
+    // Read at each request, as fetch reads it: a dispatcher set after the client was made counts.
+    const dispatcher = given ?? (globalThis as Record<symbol, Dispatcher | undefined>)[globalDispatcher];
     // The shared Agent is undici 7's, the version core depends on: its own handler interface (see
-    // `UndiciReading`). A user's dispatcher, of any version, gets a handler that speaks both.
-    const reading = given ? new DualReading() : new UndiciReading();
-    const { origin, path } = requestTarget(exchange.url);
-    (given ?? sharedAgent ?? defaultDispatcher()).dispatch({ origin: origin.origin, path, method: exchange.method, headers: gzipHeaderList(exchange.headers), body: exchange.body ?? null }, reading);
+    // `UndiciReading`). Any other dispatcher, of any version, gets a handler that speaks both.
+    const reading = dispatcher ? new DualReading() : new UndiciReading();
+    try {
+      const { origin, path } = requestTarget(exchange.url);
+      (dispatcher ?? sharedAgent ?? defaultDispatcher()).dispatch({ origin: origin.origin, path, method: exchange.method, headers: gzipHeaderList(exchange.headers), body: exchange.body ?? null }, reading);
+    } catch (error) {
+      // A dispatcher that throws instead of calling the handler (a program's own): the answer says so.
+      reading.onError(error as Error);
+    }
     return { answer: reading.answer, cancel: reading.cancel };
   };
 }

@@ -8,6 +8,7 @@ import { MemoryTokenStore } from '@platform/auth';
 import { Platform } from '@platform/client';
 import { defaultAuthUrl, defaultBaseUrl, defaultEventSubWsUrl } from '@platform/core/internal';
 import { createMockPlatform, type MockPlatform } from '@platform/mock';
+import { Agent, setGlobalDispatcher, type Dispatcher } from 'undici';
 import { WebSocket as WsWebSocket } from 'ws';
 import { root, workspaceSource } from './readmes';
 
@@ -16,8 +17,10 @@ import { root, workspaceSource } from './readmes';
  * signed-in users' tokens, the IDs of a channel and its people, and the platform.
  *
  * The platform is `@platform/mock`, reached at the real platform's addresses: while an example runs,
- * the global `fetch` and `WebSocket` send the library's three default addresses (`baseUrl`,
- * `authUrl`, `eventSubWsUrl`) to the mock on 127.0.0.1, and refuse any address off this machine.
+ * the global `fetch`, undici's global dispatcher (through which the library's default transport on
+ * Node sends, as Node's fetch does) and `WebSocket` send the library's three default addresses
+ * (`baseUrl`, `authUrl`, `eventSubWsUrl`) to the mock on 127.0.0.1, and refuse any address off this
+ * machine.
  * An example therefore runs exactly as written, with no `baseUrl` option, and nothing reaches the
  * internet: a host name other than localhost does not even resolve (a WebSocket class an example
  * passes itself would otherwise go past the redirection). An example runs in a new empty working
@@ -176,6 +179,16 @@ export async function startPrelude(): Promise<Prelude> {
   const realFetch = globalThis.fetch;
   global.fetch = (input: string | URL | Request, init?: RequestInit) =>
     input instanceof Request ? realFetch(new Request(redirect(input.url, mock), input), init) : realFetch(redirect(String(input), mock), init);
+  // undici's global dispatcher: undici defines its key once, so the previous one is put back on close.
+  const dispatcherKey = Symbol.for('undici.globalDispatcher.1');
+  const savedDispatcher = (globalThis as Record<symbol, unknown>)[dispatcherKey];
+  const agent = new Agent();
+  setGlobalDispatcher(
+    agent.compose((dispatch): Dispatcher['dispatch'] => (options, handler) => {
+      const moved = new URL(redirect(new URL(options.path, options.origin).href, mock));
+      return dispatch({ ...options, origin: moved.origin, path: `${moved.pathname}${moved.search}` }, handler);
+    }),
+  );
   const BaseWebSocket = (saved.get('WebSocket') as typeof WsWebSocket | undefined) ?? WsWebSocket;
   global.WebSocket = class RedirectedWebSocket extends BaseWebSocket {
     constructor(url: string | URL, protocols?: string | string[]) {
@@ -278,6 +291,8 @@ export async function startPrelude(): Promise<Prelude> {
         if (value === undefined) delete global[name];
         else global[name] = value;
       }
+      (globalThis as Record<symbol, unknown>)[dispatcherKey] = savedDispatcher;
+      await agent.close();
     },
   };
 }

@@ -265,6 +265,13 @@ describe('node:http requests', () => {
   });
 });
 
+/** An undici Agent of the test's own, closed after it. */
+function testAgent(): Agent {
+  const dispatcher = new Agent();
+  cleanups.push(() => dispatcher.close());
+  return dispatcher;
+}
+
 /** Every transport a client can send with on Node, with what the client is given for it. */
 const transports: [name: string, sending: () => Partial<ClientOptions>][] = [
   [
@@ -277,20 +284,11 @@ const transports: [name: string, sending: () => Partial<ClientOptions>][] = [
   [
     "undici (the default, undici's global dispatcher)",
     () => {
-      const dispatcher = new Agent();
-      cleanups.push(() => dispatcher.close());
-      withGlobalDispatcher(dispatcher);
+      withGlobalDispatcher(testAgent());
       return {};
     },
   ],
-  [
-    "undici over the user's Agent",
-    () => {
-      const dispatcher = new Agent();
-      cleanups.push(() => dispatcher.close());
-      return { transport: undiciTransport({ dispatcher }) };
-    },
-  ],
+  ["undici over the user's Agent", () => ({ transport: undiciTransport({ dispatcher: testAgent() }) })],
   ['node:http', () => ({ transport: nodeHttpTransport() })],
   [
     "node:http over the user's agent",

@@ -79,8 +79,8 @@ export function rawCredential(accessToken: string): Credential {
 
 /**
  * The authenticator core uses when no other is given: every call goes out with the raw token
- * passed to `createClient({ token })`. Without one, a call fails with the spec's message for the
- * kind of token the endpoint needs, before anything is sent.
+ * passed to `createClient({ token })`. Without one, a call fails with a PlatformAuthError naming
+ * the kind of token the endpoint needs, before anything is sent.
  */
 export function rawTokenAuthenticator(accessToken?: string): Authenticator {
   const credential = accessToken ? rawCredential(accessToken) : undefined;

@@ -1,7 +1,7 @@
 /**
  * The pause before retry number `retry` (1-based) after a network failure, a timeout or a 5xx:
  * random in 125-250 ms before the first, doubling each time (250-500, 500-1000, ...), up to
- * 4-8 s. The spec's table gives the same bounds as "doubling from 250 ms up to 8 s".
+ * 4-8 s: the upper bound doubles from 250 ms up to 8 s, and each pause is at least half of it.
  */
 export function retryDelay(retry: number, random: () => number): number {
   const low = Math.min(125 * 2 ** (retry - 1), 4000);

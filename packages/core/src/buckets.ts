@@ -26,8 +26,9 @@ export interface RateLimitBucketStore {
    * Returns nothing when a point was taken at once (the in-memory store's usual case, free of
    * promises), or a promise that settles once one was taken (a shared store asks its server).
    * With `rateLimit: 'wait'` an empty bucket waits for its reset (emitting `rateLimit`, cancelled
-   * by `signal`); with `'throw'` it throws (or rejects) with the spec's PlatformRateLimitError. A store that cannot take a point
-   * (its server is away) rejects with a PlatformError: the call fails unsent.
+   * by `signal`); with `'throw'` it throws (or rejects) with a PlatformRateLimitError. A store
+   * that cannot take a point (its server is away) rejects with a PlatformError: the call fails
+   * unsent.
    */
   take(name: string, target: RateLimitTarget, url: string, signal: AbortSignal | undefined): Promise<void> | undefined;
   /**
@@ -90,7 +91,7 @@ interface Bucket {
 
 /**
  * The client's copies of the platform's per-token rate-limit buckets (`app`, `user:<id>`,
- * `raw:<fingerprint>`), following the spec's rules:
+ * `raw:<fingerprint>`), by these rules:
  * - after each response the bucket records limit, remaining and reset; within a window the lowest
  *   count is trusted (answers to parallel requests arrive in any order), and an answer with a
  *   later reset opens a new window (the platform's bucket refills over time);

@@ -72,8 +72,9 @@ export class ClientCore {
     const cleartext = serverGuard?.(this, options);
     if (cleartext) throw new PlatformError(cleartext);
     // The `fetch` option wins over `transport`; without either, a runtime with no global fetch needs
-    // one (the spec's rule, on Node too). The global fetch is read at each request: a wrapper
-    // installed after the client was made (monitoring, a test tool) still sees every call.
+    // one, on Node too (its own transport serves only where a global fetch exists). The global
+    // fetch is read at each request: a wrapper installed after the client was made (monitoring, a
+    // test tool) still sees every call.
     const send = options.fetch
       ? fetchTransport(options.fetch)
       : (options.transport ?? (typeof globalThis.fetch === 'function' ? (runtimeTransport ?? fetchTransport()) : undefined));

@@ -38,7 +38,7 @@ export function sleepWith(clock: Pick<Clock, 'setTimeout' | 'clearTimeout'>, ms:
  * first; `start` begins the wait and returns how to give it up.
  */
 export function abortable(signal: AbortSignal | undefined, start: (done: () => void) => () => void): Promise<void> {
-  // The spec has an aborted call reject with the signal's reason, whatever the caller made it.
+  // An aborted call rejects with the signal's reason, whatever the caller made it (an Error or not).
   // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
   if (signal?.aborted) return Promise.reject(abortReason(signal));
   return new Promise<void>((resolve, reject) => {

@@ -1,5 +1,5 @@
 /**
- * Checks one given value against its spec: what is wrong with it (`must be a number`), or
+ * Checks one given value against its ParamSpec: what is wrong with it (`must be a number`), or
  * undefined when it is fine. Messages name the parameter and the value around this text.
  */
 export type ParamCheck = (spec: ParamSpec, value: unknown) => string | undefined;
@@ -37,18 +37,19 @@ export interface ParamRules {
   readonly chunk?: number;
 }
 
-/** What a kind's `type` says when the spec is read as data. */
+/** What a kind's `type` says when a ParamSpec is read as data. */
 export type ParamTypeName = 'string' | 'number' | 'boolean' | 'ids' | 'array' | 'object';
 
 /**
- * A kind of parameter: its name and its check, and for ID lists how a long list is split. A spec
- * names its kind in `type` (`{ type: numberParam, in: 'query', min: 1 }`), so an operation
- * carries the checks of its own parameters and a bundle holds none that its operations do not use.
+ * A kind of parameter: its name and its check, and for ID lists how a long list is split. A
+ * ParamSpec names its kind in `type` (`{ type: numberParam, in: 'query', min: 1 }`), so an
+ * operation carries the checks of its own parameters and a bundle holds none that its operations
+ * do not use.
  */
 export interface ParamKind {
-  /** The kind's name, for a spec read as data. */
+  /** The kind's name, for a ParamSpec read as data. */
   readonly name: ParamTypeName;
-  /** Checks a given value against the spec's rules. */
+  /** Checks a given value against the rules of its ParamSpec. */
   readonly check: ParamCheck;
   /**
    * ID lists with `chunk`: one parameter set per request. Without it, the operation runner counts

@@ -266,7 +266,7 @@ export function apiErrorFields(answer: Answer, method: string, url: string, secr
     url,
     error: hide(typeof label === 'string' ? label : answer.statusText) || undefined,
     body,
-    // The spec's `Headers`: a fetch answer's own, or the Node transport's made into them.
+    // A standard `Headers`: a fetch answer's own, or the Node transport's made into them.
     headers: answer.headers.toHeaders?.() ?? (answer.headers as Headers),
   };
 }

@@ -163,11 +163,11 @@ const pollMs = 20;
  * Rate-limit buckets shared through Redis by every process (and machine) that uses the same
  * tokens: pass it as the `buckets` option (`new Platform({ buckets: redisBuckets({ url }) })` or
  * `createClient`). Taking a point and recording an answer's headers each run as one script in
- * Redis, following the spec's rules (lowest count within a window, a later reset opens a new
- * window, forgotten after the reset, points in flight counted), so processes that share a token
- * never send more than the platform's budget. Buckets are keyed by client ID and token (`app`,
- * `user:<id>`, `raw:<fingerprint>`). A bucket the platform has never reported on lets one attempt
- * through at a time until the first answer gives its budget.
+ * Redis, by the rules of the client's in-memory buckets (lowest count within a window, a later
+ * reset opens a new window, forgotten after the reset, points in flight counted), so processes
+ * that share a token never send more than the platform's budget. Buckets are keyed by client ID
+ * and token (`app`, `user:<id>`, `raw:<fingerprint>`). A bucket the platform has never reported
+ * on lets one attempt through at a time until the first answer gives its budget.
  *
  * While Redis is away, calls fail at once, unsent, with a PlatformError naming the address without
  * its password, and work again once it is back; an answer that arrives while Redis is away is

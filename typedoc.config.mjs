@@ -175,8 +175,10 @@ export default {
     excludeInternal: true,
     blockTags: [...OptionDefaults.blockTags, platformName],
     validation: { notExported: true, invalidLink: true, notDocumented: true },
-    // Source links point at the repository the packages name; a clone without a remote still builds.
-    sourceLinkTemplate: 'https://github.com/platform-client/platform-client/blob/{gitRevision}/{path}#L{line}',
+    // No "Defined in" line: the project has no public home yet, so a link to its sources would name
+    // an address it does not own (CONTRIBUTING.md, "Adding a package"). With the sources off,
+    // TypeDoc neither reads the git remote nor links anywhere.
+    disableSources: true,
   },
   out: 'docs/api',
   // The start page: what the packages are, where to start, the groups of `Platform`.

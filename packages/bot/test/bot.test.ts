@@ -1,0 +1,187 @@
+/**
+ * The bot against @platform/mock: a viewer's `mock.chat.userSays()` is the input, the bot's sends
+ * (the channel's messages from the bot) are the output. Waits for cooldowns and chat-limit windows
+ * go through the bot's virtual clock.
+ */
+import { PlatformError, type ChannelChatMessageEvent } from '@platform/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type CommandContext, type CommandRefusal } from '../src/index';
+import { settle, until, world, type World } from './helpers';
+
+let current: World | undefined;
+async function start(scopes?: string[]): Promise<World> {
+  current = await world(scopes);
+  return current;
+}
+afterEach(async () => {
+  await current?.close();
+  current = undefined;
+});
+
+describe('commands', () => {
+  it('answers a command in the message thread; unknown commands and plain chat are ignored', async () => {
+    const w = await start();
+    const bot = w.bot();
+    bot.command('ping', (ctx) => ctx.reply('pong'));
+    await bot.start();
+    const raised: ChannelChatMessageEvent[] = [];
+    w.mock.events.on((event) => {
+      if (event.type === 'channel.chat.message') raised.push(event.event as ChannelChatMessageEvent);
+    });
+    w.mock.chat.userSays(w.streamer.id, w.viewer.id, 'hello there');
+    w.mock.chat.userSays(w.streamer.id, w.viewer.id, '!nothing here');
+    const asked = w.mock.chat.userSays(w.streamer.id, w.viewer.id, '!ping');
+    await until(() => w.sent(w.streamer.id).length === 1, 5_000, 'the reply');
+    await settle();
+    expect(w.sent(w.streamer.id).map((message) => message.text)).toEqual(['pong']);
+    const reply = raised.find((event) => event.chatter_user_id === w.botUser.id);
+    expect(reply?.reply).toMatchObject({ parent_message_id: asked.message_id, parent_user_login: 'viewer' });
+    expect(w.errors).toEqual([]);
+  });
+
+  it('aliases, case, quoted arguments and the message in the context; a handler error goes to onError and the bot goes on', async () => {
+    const w = await start();
+    const bot = w.bot({ prefix: '?' });
+    const seen: CommandContext[] = [];
+    bot.command({ name: 'echo', aliases: ['say', 'e'] }, async (ctx) => {
+      seen.push(ctx);
+      await ctx.say(ctx.args.join('|'));
+    });
+    bot.command('boom', () => {
+      throw new Error('kaboom');
+    });
+    await bot.start();
+    w.mock.chat.userSays(w.streamer.id, w.viewer.id, '?boom');
+    w.mock.chat.userSays(w.streamer.id, w.viewer.id, `?SAY "hello world" it\\'s 'a b'`);
+    w.mock.chat.userSays(w.streamer.id, w.viewer.id, '!echo wrong prefix');
+    w.mock.chat.userSays(w.streamer.id, w.viewer.id, '?e one');
+    await until(() => w.sent(w.streamer.id).length === 2, 5_000, 'two answers');
+    expect(w.sent(w.streamer.id).map((message) => message.text)).toEqual(["hello world|it's|a b", 'one']);
+    expect(seen[0]).toMatchObject({
+      command: 'echo',
+      invokedAs: 'say',
+      argsText: `"hello world" it\\'s 'a b'`,
+      channel: { id: w.streamer.id, login: 'streamer' },
+      chatter: { id: w.viewer.id, login: 'viewer', role: 'everyone' },
+      message: { text: `?SAY "hello world" it\\'s 'a b'`, badges: [], reply: null },
+    });
+    expect(seen[0]!.message.fragments[0]).toMatchObject({ type: 'text' });
+    expect(w.errors).toHaveLength(1);
+    expect((w.errors[0] as Error).message).toBe('kaboom');
+  });
+
+  it('a prefix per channel; ctx.user() resolves logins and IDs through one cache, batched', async () => {
+    const w = await start();
+    const bot = w.bot({ channels: ['streamer', { login: 'other', prefix: '#' }] });
+    bot.command('who', async (ctx) => {
+      const [byLogin, byId] = await Promise.all([ctx.user(ctx.args[0]), ctx.user(ctx.args[1])]);
+      await ctx.say(`${byLogin.id} ${byId.login}`);
+    });
+    bot.command('missing', async (ctx) => {
+      await ctx.user('nobody_here');
+    });
+    await bot.start();
+    w.mock.clearRequests();
+    w.mock.chat.userSays(w.other.id, w.viewer.id, `#who @viewer2 ${w.streamer.id}`);
+    w.mock.chat.userSays(w.other.id, w.viewer.id, '!who viewer2 x');
+    await until(() => w.sent(w.other.id).length === 1, 5_000, 'the answer');
+    expect(w.sent(w.other.id)[0]!.text).toBe(`${w.viewer2.id} streamer`);
+    // The streamer was known from the start: one call, for viewer2 only.
+    const lookups = () => w.mock.requests.filter((request) => request.path.endsWith('/users') && request.method === 'GET');
+    expect(lookups().map((request) => [request.query.login].flat())).toEqual([['viewer2']]);
+    w.mock.chat.userSays(w.other.id, w.viewer.id, '#missing');
+    await until(() => w.errors.length === 1, 5_000, 'the error');
+    expect(w.errors[0]).toBeInstanceOf(PlatformError);
+    expect((w.errors[0] as Error).message).toBe('No user nobody_here.');
+    // Users asked for in one turn go out as one call; known ones (viewer2 now) are not asked again.
+    const found = await bot.users.many(['nobody1', '@Nobody2', w.viewer2.login, w.viewer.id]);
+    expect(found.map((user) => user?.login)).toEqual([undefined, undefined, 'viewer2', 'viewer']);
+    expect(lookups().map((request) => [request.query.login].flat())).toEqual([['viewer2'], ['nobody_here'], ['nobody1', 'nobody2']]);
+  });
+
+  it('refuses bad input with clear errors', async () => {
+    const w = await start();
+    expect(() => w.bot({ prefix: '' })).toThrow('The prefix must be a non-empty string without spaces; got "".');
+    expect(() => w.bot({ channels: [{ login: 'x', prefix: ' ' }] })).toThrow('The prefix of channel x must be a non-empty string without spaces; got " ".');
+    const bot = w.bot();
+    bot.command({ name: 'so', aliases: ['shoutout'] }, () => undefined);
+    expect(() => bot.command('SHOUTOUT', () => undefined)).toThrow('The command name or alias shoutout is taken by command so.');
+    expect(() => bot.command({ name: 'a', aliases: ['b', 'B'] }, () => undefined)).toThrow('The command name or alias b is taken.');
+    expect(() => bot.command({ name: 'x', permission: 'admin' as 'vip' }, () => undefined)).toThrow('The permission of command x must be one of everyone, subscriber, vip, moderator, broadcaster or a function; got "admin".');
+    expect(() => bot.command('two words', () => undefined)).toThrow('A command name or alias must be a word without spaces; got "two words".');
+    expect(() => bot.command({ name: 'c', cooldown: { user: -1 } }, () => undefined)).toThrow('The user cooldown of command c must be a number of milliseconds; got -1.');
+    const lost = w.bot({ channels: ['streamer', 'no_such_channel'] });
+    await expect(lost.start()).rejects.toThrow('This channel does not exist: no_such_channel.');
+  });
+});
+
+describe('permissions from badges', () => {
+  it('broadcaster, moderator, vip, subscriber, everyone and a function; refused is silent unless onRefused says', async () => {
+    const w = await start();
+    const refusals: CommandRefusal[] = [];
+    const bot = w.bot({ onRefused: (refusal) => refusals.push(refusal) });
+    for (const role of ['broadcaster', 'moderator', 'vip', 'subscriber', 'everyone'] as const) {
+      bot.command({ name: role, permission: role }, (ctx) => ctx.say(`${role} ok for ${ctx.chatter.login}`));
+    }
+    bot.command({ name: 'viewer2only', permission: (ctx) => ctx.chatter.id === w.viewer2.id }, (ctx) => ctx.say(`fn ok for ${ctx.chatter.login}`));
+    await bot.start();
+    const channel = w.mock.state.channel(w.streamer.id);
+    const moderator = w.mock.addUser({ login: 'mod' });
+    const vip = w.mock.addUser({ login: 'vipper' });
+    channel.moderators.add(moderator.id);
+    channel.vips.add(vip.id);
+    const says = (userId: string, text: string) => w.mock.chat.userSays(w.streamer.id, userId, text);
+    says(w.viewer.id, '!moderator');
+    says(vip.id, '!vip');
+    says(vip.id, '!moderator');
+    says(moderator.id, '!vip');
+    says(moderator.id, '!broadcaster');
+    says(w.streamer.id, '!broadcaster');
+    says(w.viewer.id, '!everyone');
+    says(w.viewer.id, '!viewer2only');
+    says(w.viewer2.id, '!viewer2only');
+    // The mock gives no subscriber badge: the platform's event, with one, raised as it would be.
+    const subscriberEvent = (badges: Array<{ set_id: string; id: string; info: string }>, id: string) => ({
+      type: 'channel.chat.message',
+      version: '1',
+      condition: { broadcaster_user_id: w.streamer.id },
+      event: {
+        broadcaster_user_id: w.streamer.id,
+        broadcaster_user_login: 'streamer',
+        broadcaster_user_name: 'streamer',
+        chatter_user_id: w.viewer.id,
+        chatter_user_login: 'viewer',
+        chatter_user_name: 'viewer',
+        message_id: id,
+        message: { text: '!subscriber', fragments: [{ type: 'text', text: '!subscriber', cheermote: null, emote: null, mention: null }] },
+        message_type: 'text',
+        badges,
+        cheer: null,
+        color: '',
+        reply: null,
+        channel_points_custom_reward_id: null,
+        source_broadcaster_user_id: null,
+        source_broadcaster_user_login: null,
+        source_broadcaster_user_name: null,
+        source_message_id: null,
+        source_badges: null,
+        is_source_only: null,
+      },
+    });
+    w.mock.events.raise(subscriberEvent([{ set_id: 'subscriber', id: '12', info: '14' }], 'sub-1'));
+    w.mock.events.raise(subscriberEvent([{ set_id: 'bits', id: '100', info: '' }], 'sub-2'));
+    await until(() => w.sent(w.streamer.id).length === 6 && refusals.length === 5, 5_000, 'the answers and refusals');
+    await settle();
+    expect(w.sent(w.streamer.id).map((message) => message.text).sort()).toEqual(
+      ['broadcaster ok for streamer', 'everyone ok for viewer', 'fn ok for viewer2', 'subscriber ok for viewer', 'vip ok for mod', 'vip ok for vipper'],
+    );
+    expect(refusals.map((refusal) => `${refusal.reason} ${refusal.context.command} ${refusal.context.chatter.login} ${refusal.context.chatter.role}`).sort()).toEqual([
+      'permission broadcaster mod moderator',
+      'permission moderator viewer everyone',
+      'permission moderator vipper vip',
+      'permission subscriber viewer everyone',
+      'permission viewer2only viewer everyone',
+    ]);
+    expect(w.errors).toEqual([]);
+  });
+});

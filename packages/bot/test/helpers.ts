@@ -1,0 +1,78 @@
+import { Platform } from '@platform/client';
+import { createVirtualClock, type VirtualClock } from '@platform/core/testing';
+import { createMockPlatform, type MockPlatform, type MockUser } from '@platform/mock';
+import { createBot, type Bot, type BotOptions } from '../src/index';
+
+/** A mock platform with a streamer, a second channel, the bot and two viewers, and the bot's client. */
+export interface World {
+  mock: MockPlatform;
+  client: Platform;
+  clock: VirtualClock;
+  streamer: MockUser;
+  other: MockUser;
+  botUser: MockUser;
+  viewer: MockUser;
+  viewer2: MockUser;
+  errors: unknown[];
+  /** Makes a bot on the world's client and clock, collecting its errors; stopped by `close()`. */
+  bot(options?: Partial<BotOptions>): Bot;
+  /** What the bot wrote in a channel, in order. */
+  sent(channelId: string): Array<{ text: string; message_id: string }>;
+  close(): Promise<void>;
+}
+
+export async function world(scopes: string[] = ['user:read:chat', 'user:write:chat']): Promise<World> {
+  const mock = await createMockPlatform();
+  const streamer = mock.addUser({ login: 'streamer' });
+  const other = mock.addUser({ login: 'other' });
+  const botUser = mock.addUser({ login: 'greeter' });
+  const viewer = mock.addUser({ login: 'viewer' });
+  const viewer2 = mock.addUser({ login: 'viewer2' });
+  const options = mock.clientOptions();
+  const { accessToken } = mock.issueToken({ clientId: options.clientId, userId: botUser.id, scopes });
+  const client = new Platform(options);
+  await client.auth.addUser(accessToken);
+  const clock = createVirtualClock({ start: Date.now() });
+  const errors: unknown[] = [];
+  const bots: Bot[] = [];
+  return {
+    mock,
+    client,
+    clock,
+    streamer,
+    other,
+    botUser,
+    viewer,
+    viewer2,
+    errors,
+    bot(extra = {}) {
+      const bot = createBot({ client, bot: botUser.id, channels: ['streamer'], clock, onError: (error) => errors.push(error), ...extra });
+      bots.push(bot);
+      return bot;
+    },
+    sent(channelId) {
+      return mock.state
+        .channel(channelId)
+        .messages.filter((message) => message.sender_id === botUser.id)
+        .map(({ text, message_id }) => ({ text, message_id }));
+    },
+    async close() {
+      await Promise.all(bots.map((bot) => bot.stop()));
+      await mock.close();
+    },
+  };
+}
+
+/** Waits (real time, for sockets) until `check` holds, or fails after `ms`. */
+export async function until(check: () => boolean, ms = 5_000, what = 'the condition'): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`Timed out waiting for ${what}.`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** Lets the sockets carry what is in flight: a few real milliseconds in which nothing is expected to happen. */
+export function settle(ms = 150): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

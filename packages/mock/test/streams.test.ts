@@ -17,7 +17,7 @@ async function start(options?: Parameters<typeof setup>[0]): Promise<Setup> {
 }
 
 describe('mock.streams.start() and stop()', () => {
-  it('sets the shared live state and raises stream.online, then stream.offline with an archive', async () => {
+  it('sets the shared live state and raises stream.online, then stream.offline (with the stream\'s id) with an archive', async () => {
     const { mock, streamer, advance, eventsOf, call, tokens } = await start();
     const stream = mock.streams.start(streamer.id, { viewer_count: 42 });
     const channel = mock.state.channel(streamer.id);
@@ -38,7 +38,7 @@ describe('mock.streams.start() and stop()', () => {
     expect(channel.live).toBe(false);
     expect(channel.stream).toBeUndefined();
     expect(eventsOf('stream.offline')).toEqual([
-      { type: 'stream.offline', version: '1', event: { broadcaster_user_id: streamer.id, broadcaster_user_login: 'streamer', broadcaster_user_name: 'Streamer' }, condition: { broadcaster_user_id: streamer.id } },
+      { type: 'stream.offline', version: '1', event: { id: stream.id, broadcaster_user_id: streamer.id, broadcaster_user_login: 'streamer', broadcaster_user_name: 'Streamer' }, condition: { broadcaster_user_id: streamer.id } },
     ]);
     const videos = await call('GET', '/videos', tokens.app, { query: { user_id: streamer.id } });
     expect(videos.body.data).toHaveLength(1);

@@ -10,13 +10,16 @@ export interface ChannelCheerEvent extends BroadcasterFields, AnonymousUserField
   bits: number;
 }
 
-/** How Bits were used. `custom_power_up` comes from the Rust crate and third-party code, not twurple. */
-export type BitsUseType = 'cheer' | 'power_up' | 'combo' | 'custom_power_up';
+/**
+ * How Bits were used: a cheer, one of the platform's own Power-ups, or one of the broadcaster's
+ * custom Power-ups. Combos are no longer reported (since 2026-04-02).
+ */
+export type BitsUseType = 'cheer' | 'power_up' | 'custom_power_up';
 
 /** The kind of a platform Power-up. */
 export type PowerUpType = 'message_effect' | 'celebration' | 'gigantify_an_emote';
 
-/** The platform Power-up bought with the Bits. */
+/** The platform's own (built-in) Power-up bought with the Bits. */
 export interface BitsPowerUp {
   /** The kind of Power-up. */
   type: PowerUpType;
@@ -72,13 +75,13 @@ export type BitsMessageFragment =
       emote: ChatMessageEmote;
     };
 
-/** `channel.bits.use`: Bits used via cheer or Power-up (extensions excluded). */
+/** `channel.bits.use`: Bits used via a cheer, a Power-up or a custom Power-up (extensions excluded). */
 export interface ChannelBitsUseEvent extends BroadcasterFields, UserFields {
   /** The number of Bits used. */
   bits: number;
   /** How the Bits were used. */
   type: BitsUseType;
-  /** Null unless `type` is `power_up`. */
+  /** The built-in Power-up; null unless `type` is `power_up`. */
   power_up: BitsPowerUp | null;
   /** Null unless `type` is `custom_power_up`. */
   custom_power_up: BitsCustomPowerUp | null;
@@ -99,7 +102,7 @@ export interface CustomPowerUp {
   title: string;
   /** The custom Power-up's number of Bits. */
   bits: number;
-  /** The custom Power-up's description. */
+  /** The custom Power-up's description, set by the broadcaster. */
   prompt: string;
 }
 

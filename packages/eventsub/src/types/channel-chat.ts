@@ -236,11 +236,26 @@ export interface ChatNotificationCharityDonation {
   amount: CurrencyAmount;
 }
 
+/** A watch streak the chatter shared: how many broadcasts in a row they watched. */
+export interface ChatNotificationWatchStreak {
+  /** The number of consecutive broadcasts the user has watched. */
+  streak_count: number;
+  /** The Channel Points the user received for reaching this streak. */
+  channel_points_awarded: number;
+}
+
 /**
- * A notice whose fields none of the sources read describe (watch streaks, moderator
- * anniversaries): kept as an open object.
+ * An open notice object.
+ * @deprecated The watch streak and modiversary objects, which it stood for, are typed now:
+ * {@link ChatNotificationWatchStreak} and {@link ChatNotificationModiversary}.
  */
 export type ChatNotificationUndocumented = Record<string, unknown>;
+
+/** A moderator anniversary ("modiversary") the chatter shared. */
+export interface ChatNotificationModiversary {
+  /** The number of months the user has been a moderator in the channel. */
+  months: number;
+}
 
 /** The object of each kind of chat notice; in one event, every key but the one of its `notice_type` is null. */
 export interface ChatNotificationPayloads {
@@ -268,10 +283,10 @@ export interface ChatNotificationPayloads {
   bits_badge_tier: ChatNotificationBitsBadgeTier;
   /** A charity donation. */
   charity_donation: ChatNotificationCharityDonation;
-  /** A watch streak (not in the platform's reference). */
-  watch_streak: ChatNotificationUndocumented;
-  /** A moderator anniversary (not in the platform's reference). */
-  modiversary: ChatNotificationUndocumented;
+  /** A watch streak. */
+  watch_streak: ChatNotificationWatchStreak;
+  /** A moderator anniversary. */
+  modiversary: ChatNotificationModiversary;
   /** `sub`, in another channel of the shared chat session. */
   shared_chat_sub: ChatNotificationSub;
   /** `resub`, in another channel of the shared chat session. */
@@ -290,12 +305,15 @@ export interface ChatNotificationPayloads {
   shared_chat_raid: ChatNotificationRaid;
   /** `announcement`, in another channel of the shared chat session. */
   shared_chat_announcement: ChatNotificationAnnouncement;
-  /** `modiversary`, in another channel of the shared chat session (not in the platform's reference). */
-  shared_chat_modiversary: ChatNotificationUndocumented;
+  /** `modiversary`, in another channel of the shared chat session. */
+  shared_chat_modiversary: ChatNotificationModiversary;
 }
 
-/** The kind of a chat notice: the key of `ChatNotificationPayloads` that holds its object. */
-export type ChatNotificationType = keyof ChatNotificationPayloads;
+/**
+ * The kind of a chat notice: the key of `ChatNotificationPayloads` that holds its object, or
+ * `unknown` for a notice the platform does not describe (every notice object is then null).
+ */
+export type ChatNotificationType = keyof ChatNotificationPayloads | 'unknown';
 
 /** The fields every chat notice has. */
 export interface ChatNotificationFields extends BroadcasterFields, SharedChatSourceFields {
@@ -319,9 +337,13 @@ export interface ChatNotificationFields extends BroadcasterFields, SharedChatSou
   message: ChatMessage;
 }
 
-/** `channel.chat.notification`: a chat notice (subscription, gift, raid, announcement...); narrow on `notice_type`. */
+/**
+ * `channel.chat.notification`: a chat notice (subscription, gift, raid, announcement, watch
+ * streak, modiversary...); narrow on `notice_type`. `is_source_only` says whether an announcement
+ * in a shared chat session went to its own channel only.
+ */
 export type ChannelChatNotificationEvent = ChatNotificationFields &
-  TaggedPayloads<'notice_type', { [Type in ChatNotificationType]: Type }, ChatNotificationPayloads>;
+  TaggedPayloads<'notice_type', { [Type in keyof ChatNotificationPayloads]: Type } & { unknown: never }, ChatNotificationPayloads>;
 
 /** `channel.chat.user_message_hold`: a message of user_id was held by AutoMod. */
 export interface ChannelChatUserMessageHoldEvent extends BroadcasterFields, UserFields {

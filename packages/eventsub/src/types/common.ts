@@ -68,7 +68,10 @@ export interface ChatBadge {
 
 /** A cheermote in a message: `Cheer100` is prefix `cheer`, 100 bits, tier 100. */
 export interface Cheermote {
-  /** The name part of the cheermote; the cheermote is the prefix followed by the number of Bits. */
+  /**
+   * The name part of the cheermote, in lowercase whatever the chatter typed (`cheer` for
+   * `Cheer100`); the cheermote is the prefix followed by the number of Bits.
+   */
   prefix: string;
   /** The number of Bits cheered. */
   bits: number;

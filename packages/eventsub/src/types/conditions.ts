@@ -1,6 +1,7 @@
 /*
  * Conditions of EventSub subscriptions, as the platform expects them: every value is a string.
- * The codes B, BM, BU and BR are the spec's condition shapes.
+ * The codes B, BM, BU and BR name the common condition shapes by their keys (broadcaster,
+ * moderator, user, reward).
  */
 
 /** Condition shape B: the channel to watch. */
@@ -66,18 +67,15 @@ export interface ExtensionBitsTransactionCondition {
 }
 
 /**
- * Condition of `user.authorization.grant` and `user.authorization.revoke`. Not shown in the spec;
- * the key comes from the platform's registry.
+ * Condition of `user.authorization.grant` and `user.authorization.revoke`: the application whose
+ * authorizations are watched.
  */
 export interface ClientCondition {
-  /** The application's client ID. */
+  /** The application's client ID; must be the client ID of the app access token. */
   client_id: string;
 }
 
-/**
- * Condition of `user.update` and `user.whisper.message`. Not shown in the spec; the key comes from
- * the platform's registry.
- */
+/** Condition of `user.update` and `user.whisper.message`: the user watched. */
 export interface UserCondition {
   /** The user whose account changes or whispers are watched. */
   user_id: string;

@@ -61,6 +61,8 @@ export type {
   ChatNotificationSubGift,
   ChatNotificationType,
   ChatNotificationUndocumented,
+  ChatNotificationWatchStreak,
+  ChatNotificationModiversary,
   SharedChatSourceFields,
   TargetUserFields,
 } from './channel-chat';

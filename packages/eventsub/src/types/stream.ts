@@ -11,4 +11,7 @@ export interface StreamOnlineEvent extends BroadcasterFields {
 }
 
 /** `stream.offline`: the broadcaster stopped streaming. */
-export type StreamOfflineEvent = BroadcasterFields;
+export interface StreamOfflineEvent extends BroadcasterFields {
+  /** The ID of the stream that ended: the `id` of its `stream.online` event and of Get Streams. */
+  id: string;
+}

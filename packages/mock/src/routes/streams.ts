@@ -126,13 +126,15 @@ export class Broadcasts {
   stop(broadcasterId: string): VideoRecord | undefined {
     if (!this.live(broadcasterId)) throw new Error(`User ${broadcasterId} is not live.`);
     const channel = this.context.state.channel(broadcasterId);
+    const streamId = channel.stream?.id ?? '';
     const archive = this.videos.publishRecording(broadcasterId);
     channel.live = false;
     channel.stream = undefined;
     this.context.events.raise({
       type: 'stream.offline',
       version: '1',
-      event: userFields(this.context, broadcasterId, 'broadcaster_user'),
+      // The ID of the stream that ended (the platform added it in 2026-06).
+      event: { id: streamId, ...userFields(this.context, broadcasterId, 'broadcaster_user') },
       condition: { broadcaster_user_id: broadcasterId },
     });
     return archive;

@@ -181,6 +181,8 @@ interface JoinedChannel extends BotChannel {
   elevated: boolean;
   sendAs: string;
   handle?: EventSubHandle | undefined;
+  /** Its subscription is not confirmed yet: a refusal is the join's to report. */
+  joining: boolean;
 }
 
 interface Listener {
@@ -361,21 +363,26 @@ export class Bot {
     return this.client.as(this.id).eventsub.websocket({ ...this.#options.websocket, onError }) as unknown as Listener;
   }
 
-  /** A revocation names its type only: the channel is the one whose handle lost its ID. */
+  /**
+   * The listener's errors name a subscription's type, not its channel: a chat subscription revoked,
+   * or refused when made again after a reconnect, is the channel whose handle lost its ID. A refusal
+   * while joining is reported by the join itself, with its channel.
+   */
   #listenerError(error: unknown): void {
     const message = error instanceof Error ? error.message : '';
     const revoked = /^The platform revoked the subscription to channel\.chat\.message .*: (\w+)\.$/.exec(message);
-    if (revoked) {
-      for (const channel of this.#channels.values()) {
-        if (channel.handle && channel.handle.id === undefined && this.#channels.get(channel.id) === channel) {
-          channel.handle = undefined;
-          const grants = this.#requiredGrants(channel.id);
-          this.#report(new BotChannelError(`The bot lost channel ${channel.login}: the platform revoked its chat subscription (${revoked[1]}); it needs ${grants.join(', ')}.`, channel.login, grants, error));
-        }
-      }
+    const refused = message.startsWith('Could not subscribe to channel.chat.message ');
+    if (!revoked && !refused) {
+      this.#report(error);
       return;
     }
-    this.#report(error);
+    for (const channel of this.#channels.values()) {
+      if (channel.joining || !channel.handle || channel.handle.id !== undefined) continue;
+      channel.handle = undefined;
+      const grants = this.#requiredGrants(channel.id);
+      const what = revoked ? `the platform revoked its chat subscription (${revoked[1]})` : `its chat subscription was refused (${message})`;
+      this.#report(new BotChannelError(`The bot lost channel ${channel.login}: ${what}; it needs ${grants.join(', ')}.`, channel.login, grants, error));
+    }
   }
 
   /** The scopes each user granted the app (app token), to pick how to send and name missing grants; unknown without a clientSecret. */
@@ -422,6 +429,7 @@ export class Bot {
       prefix: wanted.prefix,
       elevated: user.id === this.id,
       sendAs: this.#sendAs(user.id),
+      joining: true,
       queue: undefined as unknown as ChatQueue,
     };
     channel.queue = new ChatQueue({
@@ -441,6 +449,7 @@ export class Bot {
     channel.handle = listener.on('channel.chat.message', { broadcaster_user_id: channel.id, user_id: this.id }, (event: ChannelChatMessageEvent) => this.#onMessage(channel, event));
     try {
       await channel.handle.ready;
+      channel.joining = false;
       return undefined;
     } catch (cause) {
       this.#channels.delete(channel.id);

@@ -3,3 +3,4 @@ export { redisTokenStore, type RedisTokenStore, type RedisTokenStoreOptions } fr
 export { redisBuckets, type RedisBuckets, type RedisBucketsOptions } from './buckets';
 export { redisDedupe, type RedisDedupe, type RedisDedupeOptions } from './dedupe';
 export { redisShardLeases, type RedisShardLeases, type RedisShardLeasesOptions } from './shard-leases';
+export { redisCooldowns, type RedisCooldowns, type RedisCooldownsOptions } from './cooldowns';

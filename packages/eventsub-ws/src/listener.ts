@@ -1,7 +1,7 @@
-import { PlatformError, PlatformEventSubError, type ClientHandle } from '@platform/core';
+import { PlatformApiError, PlatformError, PlatformEventSubError, type ClientHandle } from '@platform/core';
 import { clientCore, describeValue, eventSubWsUrlOf } from '@platform/core/internal';
 import { EventSubListener, type EventSubConnectionStats, type EventSubListenerOptions } from '@platform/eventsub';
-import { createListenerSubscription, deleteListenerSubscription, type ListenerSubscription } from '@platform/eventsub/internal';
+import { createListenerSubscription, deleteListenerSubscription, readSubscription, type ListenerSubscription } from '@platform/eventsub/internal';
 import { connectionUrl, resolveWebSocket } from './connection';
 import { EventSubSession, type EventSubFrame, type WebSocketClass } from './session';
 
@@ -169,7 +169,7 @@ export class WebSocketListener extends EventSubListener {
       },
       'user',
       { signal, keepGoing: () => subscription.state !== 'stopped', onWait: this.reportWait },
-    );
+    ).catch((error: unknown) => this.#adoptConflict(subscription, error, sessionId));
     subscription.creating = creating;
     creating.then(
       (created) => {
@@ -189,6 +189,20 @@ export class WebSocketListener extends EventSubListener {
         if (connection.subscriptions.size === 0) this.#closeConnection(connection);
       },
     );
+  }
+
+  /**
+   * A 409 whose body names the subscription this session already has (an attempt that timed out
+   * had made it, and the next one met it): that subscription is adopted. Any other failure, or a
+   * 409 naming a subscription on another session, stays the refusal.
+   */
+  async #adoptConflict(subscription: ListenerSubscription, error: unknown, sessionId: string): Promise<{ id: string; total_cost?: number; max_total_cost?: number }> {
+    const id = error instanceof PlatformApiError && error.status === 409 ? (error.body as { id?: unknown } | undefined)?.id : undefined;
+    if (typeof id !== 'string' || id === '') throw error;
+    const listed = await readSubscription(this.client, id, 'user').catch(() => undefined);
+    if (listed?.transport.method !== 'websocket' || listed.transport.session_id !== sessionId) throw error;
+    this.logSubscription('debug', subscription, ': adopted the one this session already has (409)', id);
+    return listed;
   }
 
   #message(connection: Connection, frame: EventSubFrame): void {

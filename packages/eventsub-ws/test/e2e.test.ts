@@ -4,6 +4,7 @@ import { clientCore } from '@platform/core/internal';
 import { createMockPlatform, type MockPlatform, type MockUser } from '@platform/mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WebSocket } from 'ws';
+import { createSubscription } from '@platform/eventsub';
 import { eventSubWebSocket, type WebSocketListener, type WebSocketListenerOptions } from '../src/index';
 
 // These tests pass `ws` explicitly. Node's fallback to the `ws` package (test/websocket-fallback.test.ts)
@@ -285,6 +286,93 @@ describe('WebSocket listener against the mock platform', () => {
     expect(() => listener.on('nosuch.type' as never, {} as never, () => undefined)).toThrow(new PlatformEventSubError('Unknown EventSub type nosuch.type. Write nosuch.type@1.'));
     expect(mock.requests).toHaveLength(before);
     expect(mock.eventsub.sessions()).toEqual([]);
+  });
+
+  it('throws for a version the platform withdrew, naming the version to use, and sends nothing', () => {
+    const listener = listen();
+    const before = mock.requests.length;
+    expect(() => listener.on('channel.hype_train.begin@1', { broadcaster_user_id: streamer.id }, () => undefined)).toThrow(
+      new PlatformEventSubError('EventSub type channel.hype_train.begin@1 has been withdrawn by the platform: use version 2 (channel.hype_train.begin).'),
+    );
+    expect(() => listener.subscribe('channel.follow@1', { broadcaster_user_id: streamer.id })).toThrow(
+      'EventSub type channel.follow@1 has been withdrawn by the platform: use version 2 (channel.follow).',
+    );
+    expect(() => listener.on('channel.custom_power_up_redemption.add@beta', { broadcaster_user_id: streamer.id }, () => undefined)).toThrow(
+      'EventSub type channel.custom_power_up_redemption.add@beta has been withdrawn by the platform: use version 1 (channel.custom_power_up_redemption.add).',
+    );
+    expect(mock.requests).toHaveLength(before);
+    expect(mock.eventsub.sessions()).toEqual([]);
+  });
+
+  it('subscribes to a deprecated version and warns once per client, on the console without a logger', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const first = listen();
+      const seen: unknown[] = [];
+      await first.on('channel.update@1', { broadcaster_user_id: streamer.id }, (event) => seen.push(event)).ready;
+      await listen().on('channel.update@1', { broadcaster_user_id: streamer.id }, () => undefined).ready;
+      expect(warn.mock.calls).toEqual([['EventSub type channel.update@1 is deprecated and the platform may withdraw it: use version 2 (channel.update).']]);
+      expect(posts().map((request) => request.body)).toMatchObject([{ type: 'channel.update', version: '1' }, { type: 'channel.update', version: '1' }]);
+      mock.eventsub.trigger('channel.update@1', { title: 'old payload' }, { condition: { broadcaster_user_id: streamer.id } });
+      await until(() => seen.length === 1);
+      expect(seen[0]).toMatchObject({ broadcaster_user_id: streamer.id, title: 'old payload', is_mature: expect.any(Boolean) });
+      expect(errors).toEqual([]);
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('says the deprecation to the client\'s logger when it has one', async () => {
+    const lines: { level: string; message: string }[] = [];
+    (clientCore(client) as unknown as { log: (level: string, message: string) => void }).log = (level, message) => lines.push({ level, message });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      await listen().on('channel.update@1', { broadcaster_user_id: streamer.id }, () => undefined).ready;
+      expect(lines.filter((line) => line.level === 'warn')).toEqual([
+        { level: 'warn', message: 'EventSub websocket: EventSub type channel.update@1 is deprecated and the platform may withdraw it: use version 2 (channel.update).' },
+      ]);
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('rejects ready with the reason when the platform answers 410 Gone for a version it removed', async () => {
+    mock.fault({ route: 'POST /eventsub/subscriptions', fault: { kind: 'status', status: 410 } });
+    const listener = listen();
+    const error = (await listener.on('nosuch.type@3', { broadcaster_user_id: streamer.id }, () => undefined).ready.catch((reason: unknown) => reason)) as Error;
+    expect(error).toBeInstanceOf(PlatformEventSubError);
+    expect(error.message).toMatch(/^Could not subscribe to nosuch\.type \(version 3\): the platform no longer offers version 3 of this type; subscribe to a newer one: .*\(410 on POST \/eventsub\/subscriptions\)$/);
+    expect((error.cause as PlatformApiError).status).toBe(410);
+    expect(posts()).toHaveLength(1);
+  });
+
+  it('adopts the subscription a 409 names when it is on its own session (an earlier attempt made it)', async () => {
+    const listener = listen();
+    await listener.on('channel.follow', { broadcaster_user_id: streamer.id, moderator_user_id: bot.id }, () => undefined).ready;
+    const [sessionId] = listener.sessionIds;
+    // What a create call that timed out after the platform made the subscription leaves behind.
+    const made = await createSubscription(client, { type: 'channel.chat.message', version: '1', condition: chatCondition(), transport: { method: 'websocket', session_id: sessionId! } });
+    const seen: string[] = [];
+    const handle = listener.on('channel.chat.message', chatCondition(), (event) => seen.push(event.message.text));
+    await handle.ready;
+    expect(handle.id).toBe(made.id);
+    expect(posts().at(-1)!.status).toBe(409);
+    expect(sendChat('adopted')).toBe(1);
+    await until(() => seen.length === 1);
+    expect(seen).toEqual(['adopted']);
+    await handle.stop();
+    expect(mock.eventsub.subscriptions({ type: 'channel.chat.message' })).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('refuses on a 409 that names no subscription', async () => {
+    const listener = listen();
+    mock.fault({ route: 'POST /eventsub/subscriptions', times: 1, fault: { kind: 'status', status: 409 } });
+    const error = (await listener.on('channel.chat.message', chatCondition(), () => undefined).ready.catch((reason: unknown) => reason)) as Error;
+    expect(error.message).toMatch(/^Could not subscribe to channel\.chat\.message \(version 1\): /);
+    expect((error.cause as PlatformApiError).status).toBe(409);
+    expect(posts()).toHaveLength(1);
   });
 
   it('refuses a condition without a required field, or a type the transport does not carry, before sending', async () => {

@@ -1,7 +1,15 @@
 /** A way the platform delivers EventSub notifications. */
 export type EventSubTransportKind = 'webhook' | 'websocket' | 'conduit';
 
-/** One version of an EventSub type: its condition keys, the transports that carry it, batching and beta status. */
+/**
+ * Whether the platform takes a version of an EventSub type: `stable`; `beta` (the platform may
+ * change or withdraw it); `deprecated` (still taken, but the platform's reference no longer lists
+ * it and the platform may withdraw it: subscribing to it warns once); `withdrawn` (the platform
+ * refuses it: subscribing to it throws, naming the version to use).
+ */
+export type EventSubVersionStatus = 'stable' | 'beta' | 'deprecated' | 'withdrawn';
+
+/** One version of an EventSub type: its condition keys, the transports that carry it, batching and status. */
 export interface EventSubTypeInfo {
   /** The plain type name, for example `channel.follow`. */
   readonly type: string;
@@ -17,18 +25,22 @@ export interface EventSubTypeInfo {
   readonly batched: boolean;
   /** A beta type the platform may change or withdraw. */
   readonly beta: boolean;
+  /** Whether the platform takes this version (see {@link EventSubVersionStatus}). */
+  readonly status: EventSubVersionStatus;
+  /** The version to use instead, for a `deprecated` or `withdrawn` version; undefined otherwise. */
+  readonly replacedBy?: string;
 }
 
 /*
  * The catalogue, packed to stay small in browser bundles. One entry per type, separated by spaces:
  *   name,condition[,versions[,flags]]
- * - condition: `+`-separated keys, a `?` suffix marks an optional key; an upper-case token is the
- *   spec's shape code, one key per letter (B broadcaster_user_id, M moderator_user_id, U user_id,
+ * - condition: `+`-separated keys, a `?` suffix marks an optional key; an upper-case token is a
+ *   shape code, one key per letter (B broadcaster_user_id, M moderator_user_id, U user_id,
  *   R reward_id, optional). An empty or missing condition means B, the most common shape.
  * - versions: `/`-separated, oldest first (the last one is the newest); `1` when empty.
  * - flags: `w` webhook and conduit only (no WebSocket), `x` batched.
- * A version named `beta` marks a beta type. Names, versions and conditions follow the spec's Event
- * types table; transports and batching the platform's registry (test/catalog.test.ts compares them).
+ * A version named `beta` marks a beta type. Names, versions and conditions follow the platform's
+ * subscription types table; transports and batching its registry (test/catalog.test.ts compares them).
  */
 const DATA =
   'automod.message.hold,BM,1/2 automod.message.update,BM,1/2 automod.settings.update,BM automod.terms.update,BM ' +
@@ -62,6 +74,19 @@ const DATA =
   'user.authorization.grant,client_id,,w user.authorization.revoke,client_id,,w user.update,user_id ' +
   'user.whisper.message,user_id';
 
+/*
+ * Versions the platform's reference no longer lists, each `type@version,status,replacement,condition`
+ * (condition as above). Withdrawn: `channel.follow@1` (the platform answers 410 Gone),
+ * `channel.hype_train.*@1` (withdrawn on 2026-01-15 with Get Hype Train Events; the platform
+ * answers 400 "cannot use deprecated subscription type and version"), and the
+ * `channel.custom_power_up_redemption.add` beta (a beta stays 30 days after its version 1, which
+ * came on 2026-05-19). Deprecated: `channel.update@1` (since 2023-06-29; version 2 adds the content
+ * classification labels). They are found by `lookupEventSubType` only, never under a plain name.
+ */
+const RETIRED =
+  'channel.follow@1,withdrawn,2 channel.hype_train.begin@1,withdrawn,2 channel.hype_train.progress@1,withdrawn,2 ' +
+  'channel.hype_train.end@1,withdrawn,2 channel.custom_power_up_redemption.add@beta,withdrawn,1,BR channel.update@1,deprecated,2';
+
 const SHAPE_KEYS: Record<string, string> = {
   B: 'broadcaster_user_id',
   M: 'moderator_user_id',
@@ -83,26 +108,19 @@ function catalog(): Map<string, EventSubTypeInfo> {
   const versioned: string[] = [];
   for (const entry of DATA.split(' ')) {
     const [type = '', shape, versions, flags = ''] = entry.split(',');
-    const required: string[] = [];
-    const optional: string[] = [];
-    for (const token of (shape || 'B').split('+')) {
-      const keys = /^[A-Z]+$/.test(token) ? [...token].map((letter) => SHAPE_KEYS[letter] ?? '') : [token];
-      for (const key of keys) {
-        if (key.endsWith('?')) optional.push(key.slice(0, -1));
-        else if (key) required.push(key);
-      }
-    }
+    const [required, optional] = conditionKeys(shape);
     const list = (versions || '1').split('/');
     let info: EventSubTypeInfo | undefined;
     for (const version of list) {
       info = Object.freeze({
         type,
         version,
-        required: Object.freeze(required),
-        optional: Object.freeze(optional),
+        required,
+        optional,
         transports: flags.includes('w') ? NO_WEBSOCKET : ALL_TRANSPORTS,
         batched: flags.includes('x'),
         beta: version === 'beta',
+        status: version === 'beta' ? 'beta' : 'stable',
       });
       map.set(`${type}@${version}`, info);
       versioned.push(`${type}@${version}`);
@@ -111,16 +129,52 @@ function catalog(): Map<string, EventSubTypeInfo> {
     if (info) map.set(type, info);
     plain.push(type);
   }
+  for (const entry of RETIRED.split(' ')) {
+    const [name = '', status, replacedBy, shape] = entry.split(',');
+    const at = name.indexOf('@');
+    const [required, optional] = conditionKeys(shape);
+    const current = map.get(name.slice(0, at));
+    map.set(
+      name,
+      Object.freeze({
+        type: name.slice(0, at),
+        version: name.slice(at + 1),
+        required,
+        optional,
+        transports: current?.transports ?? ALL_TRANSPORTS,
+        batched: false,
+        beta: false,
+        status: status as EventSubVersionStatus,
+        replacedBy,
+      }),
+    );
+  }
   names = [...plain, ...versioned];
   return (byName = map);
 }
 
+/** The required and optional keys of a packed condition. */
+function conditionKeys(shape: string | undefined): [readonly string[], readonly string[]] {
+  const required: string[] = [];
+  const optional: string[] = [];
+  for (const token of (shape || 'B').split('+')) {
+    const keys = /^[A-Z]+$/.test(token) ? [...token].map((letter) => SHAPE_KEYS[letter] ?? '') : [token];
+    for (const key of keys) {
+      if (key.endsWith('?')) optional.push(key.slice(0, -1));
+      else if (key) required.push(key);
+    }
+  }
+  return [Object.freeze(required), Object.freeze(optional)];
+}
+
 /**
- * The entry for a plain name (its newest version) or a known `name@version`; undefined otherwise.
+ * The entry for a plain name (its newest version) or a known `name@version`, a deprecated or
+ * withdrawn version included (see `status` and `replacedBy`); undefined otherwise.
  *
  * @example
  * lookupEventSubType('channel.follow')?.version;          // '2'
  * lookupEventSubType('automod.message.hold@1')?.version;  // '1'
+ * lookupEventSubType('channel.hype_train.begin@1');       // { status: 'withdrawn', replacedBy: '2', ... }
  * lookupEventSubType('nope.type');                        // undefined
  */
 export function lookupEventSubType(name: string): EventSubTypeInfo | undefined {
@@ -128,7 +182,8 @@ export function lookupEventSubType(name: string): EventSubTypeInfo | undefined {
 }
 
 /**
- * Every plain name and every `name@version` the catalogue knows (plain names first), for docs and tests.
+ * Every plain name and every `name@version` the platform offers (plain names first), for docs and
+ * tests. Deprecated and withdrawn versions are left out: the platform's reference no longer lists them.
  *
  * @example
  * eventSubTypeNames().includes('channel.follow@2'); // true
@@ -136,4 +191,17 @@ export function lookupEventSubType(name: string): EventSubTypeInfo | undefined {
 export function eventSubTypeNames(): string[] {
   catalog();
   return [...(names ?? [])];
+}
+
+/**
+ * What to say about a deprecated or withdrawn version: `EventSub type <type>@<version> has been
+ * withdrawn by the platform: use version <n> (<name>).`, the name being the plain one when the
+ * version to use is the newest. Undefined for a version the platform takes as it is.
+ */
+export function retiredVersionMessage(info: EventSubTypeInfo): string | undefined {
+  if (info.status !== 'withdrawn' && info.status !== 'deprecated') return undefined;
+  const use = info.replacedBy ?? '';
+  const name = lookupEventSubType(info.type)?.version === use ? info.type : `${info.type}@${use}`;
+  const state = info.status === 'withdrawn' ? 'has been withdrawn by the platform' : 'is deprecated and the platform may withdraw it';
+  return `EventSub type ${info.type}@${info.version} ${state}: use version ${use} (${name}).`;
 }

@@ -82,7 +82,7 @@ export const shardUpdatesParam: ParamKind = {
 };
 
 /** The filters of `subscriptions`: the platform takes one at most. */
-const subscriptionFilters = ['status', 'type', 'user_id', 'subscription_id'] as const;
+const subscriptionFilters = ['status', 'type', 'user_id', 'subscription_id', 'conduit_id'] as const;
 
 /**
  * Refuses a `subscriptions` call with more than one filter, before anything is sent (the platform
@@ -94,7 +94,7 @@ export function checkOneFilter(operation: string, params: unknown): void {
   if (given.length < 2) return;
   const [first, second] = given as unknown as [string, string];
   throw new PlatformError(
-    `The parameter ${first} of ${operation} cannot be combined with ${second}; got ${first} ${JSON.stringify(params[first])} and ${second} ${JSON.stringify(params[second])}. The platform takes one filter at most (status, type, user_id or subscription_id).`,
+    `The parameter ${first} of ${operation} cannot be combined with ${second}; got ${first} ${JSON.stringify(params[first])} and ${second} ${JSON.stringify(params[second])}. The platform takes one filter at most (status, type, user_id, subscription_id or conduit_id).`,
   );
 }
 

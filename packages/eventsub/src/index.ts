@@ -42,6 +42,6 @@ export type {
   EventSubSubscriptionStatus,
   EventSubSubscriptionTransport,
 } from './resources';
-export { lookupEventSubType, eventSubTypeNames, type EventSubTransportKind, type EventSubTypeInfo } from './catalog';
+export { lookupEventSubType, eventSubTypeNames, type EventSubTransportKind, type EventSubTypeInfo, type EventSubVersionStatus } from './catalog';
 export type { EventSubTypeEntry, EventSubTypeMap, EventSubTypeName, EventSubName, ConditionOf, EventOf } from './type-map';
 export * from './types/index';

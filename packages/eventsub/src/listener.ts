@@ -1,6 +1,6 @@
 import { PlatformError, PlatformEventSubError, type ClientHandle } from '@platform/core';
 import { clientCore, type ClientCore } from '@platform/core/internal';
-import { lookupEventSubType, type EventSubTransportKind, type EventSubTypeInfo } from './catalog';
+import { lookupEventSubType, retiredVersionMessage, type EventSubTransportKind, type EventSubTypeInfo } from './catalog';
 import {
   emptyConnectionCounts,
   listenerLog,
@@ -194,6 +194,9 @@ export class ListenerSubscription {
   }
 }
 
+/** The deprecated versions each client has been warned about (`type@version`), so that each is said once. */
+const deprecationsWarned = new WeakMap<object, Set<string>>();
+
 /**
  * What the three transports share: `on()` and `subscribe()` with their checks, handles, `close()`,
  * event dispatch, error reporting, `stats()` and the log lines. A transport implements `attach`
@@ -298,7 +301,10 @@ export abstract class EventSubListener {
    *
    * @param type The plain name (newest version) or `name@version`.
    * @throws PlatformEventSubError `Unknown EventSub type <name>. Write <name>@1.` for a plain name
-   *   the library does not know; nothing is sent.
+   *   the library does not know, and `EventSub type <name>@<version> has been withdrawn by the
+   *   platform: use version <n> (<name>).` for a version the platform no longer takes (such as
+   *   `channel.hype_train.begin@1`); nothing is sent. A deprecated version (`channel.update@1`) is
+   *   subscribed to, with a warning once per client: to its logger when it has one, else to the console.
    * @example
    * const handle = listener.on('channel.chat.message', { broadcaster_user_id, user_id }, (event) => {
    *   console.log(`${event.chatter_user_name}: ${event.message.text}`);
@@ -315,6 +321,7 @@ export abstract class EventSubListener {
    * before the iteration starts are kept; leaving the loop stops the subscription; a refused
    * subscription makes the iteration throw.
    *
+   * @throws PlatformEventSubError as `on()` does, for an unknown plain name or a withdrawn version.
    * @example
    * for await (const event of listener.subscribe('channel.follow', { broadcaster_user_id, moderator_user_id })) {
    *   console.log(`${event.user_name} followed`);
@@ -675,9 +682,12 @@ export abstract class EventSubListener {
     if (at === 0 || at === name.length - 1) throw new PlatformEventSubError(`Unknown EventSub type ${name}. Write <name>@<version>.`);
     const type = info ? info.type : name.slice(0, at);
     const version = info ? info.version : name.slice(at + 1);
+    const retired = info && retiredVersionMessage(info);
+    if (retired && info.status === 'withdrawn') throw new PlatformEventSubError(retired);
     if (typeof condition !== 'object' || condition === null || Array.isArray(condition)) {
       throw new PlatformError(`on('${name}') needs a condition object, such as { broadcaster_user_id }.`);
     }
+    if (retired) this.#warnDeprecated(`${type}@${version}`, retired);
     const subscription = new ListenerSubscription(name, type, version, { ...(condition as Record<string, string>) }, info, handler);
     if (this.closed) {
       subscription.fail(subscribeError(type, version, new PlatformError('the listener is closed.')));
@@ -693,6 +703,19 @@ export abstract class EventSubListener {
     this.#subscriptions.add(subscription);
     this.attach(subscription);
     return subscription;
+  }
+
+  /**
+   * A deprecated version is subscribed to: said once per client and version, to the client's
+   * logger when it has one, else to the console.
+   */
+  #warnDeprecated(name: string, message: string): void {
+    let warned = deprecationsWarned.get(this.#core);
+    if (!warned) deprecationsWarned.set(this.#core, (warned = new Set()));
+    if (warned.has(name)) return;
+    warned.add(name);
+    if (listenerLog(this.#core)) this.log('warn', message);
+    else console.warn(message);
   }
 
   /** What is wrong with a subscription before anything is sent, if anything. */

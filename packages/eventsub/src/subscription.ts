@@ -37,9 +37,13 @@ export function isTransient(error: unknown): boolean {
   return error instanceof PlatformApiError && (error.status === 429 || error.status >= 500);
 }
 
-/** The spec's `Could not subscribe to <type> (version <n>): <reason>` error, with `cause`. */
+/**
+ * The `Could not subscribe to <type> (version <n>): <reason>` error, with `cause`. A 410 Gone
+ * (the platform has removed that version of the type) says so before the platform's message.
+ */
 export function subscribeError(type: string, version: string, cause: unknown): PlatformEventSubError {
-  const reason = cause instanceof Error ? cause.message : String(cause);
+  let reason = cause instanceof Error ? cause.message : String(cause);
+  if (cause instanceof PlatformApiError && cause.status === 410) reason = `the platform no longer offers version ${version} of this type; subscribe to a newer one: ${reason}`;
   return new PlatformEventSubError(`Could not subscribe to ${type} (version ${version}): ${reason}`, { cause });
 }
 

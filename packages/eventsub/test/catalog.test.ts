@@ -2,7 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { eventSubTypeNames, lookupEventSubType } from '../src/catalog';
+import { eventSubTypeNames, lookupEventSubType, retiredVersionMessage } from '../src/catalog';
+// The mock platform's own catalogue, from the workspace source (as the end-to-end tests reach the listeners).
+import { eventSubTypes as mockTypes } from '../../mock/src/eventsub/catalog';
+import { deprecatedTypes as mockDeprecated, withdrawnVersions as mockWithdrawn } from '../../mock/src/eventsub/registry';
 
 // The shared reference folder sits beside the repository on the development machines; CI clones
 // elsewhere, so the registry comparison is skipped when it is absent.
@@ -57,6 +60,7 @@ describe('event catalogue', () => {
       transports: ['webhook', 'conduit'],
       batched: true,
       beta: false,
+      status: 'stable',
     });
     expect(lookupEventSubType('channel.chat.message')?.batched).toBe(false);
   });
@@ -83,7 +87,7 @@ describe('event catalogue', () => {
 
   it('gives undefined for unknown names and versions', () => {
     expect(lookupEventSubType('nope.type')).toBeUndefined();
-    expect(lookupEventSubType('channel.follow@1')).toBeUndefined();
+    expect(lookupEventSubType('channel.follow@7')).toBeUndefined();
     expect(lookupEventSubType('channel.follow@')).toBeUndefined();
     expect(lookupEventSubType('@2')).toBeUndefined();
     expect(lookupEventSubType('')).toBeUndefined();
@@ -101,6 +105,45 @@ describe('event catalogue', () => {
     expect(names.filter((name) => !name.includes('@'))).toHaveLength(79);
     expect(names.filter((name) => name.includes('@'))).toHaveLength(83);
     for (const name of names) expect(lookupEventSubType(name), name).toBeDefined();
+  });
+
+  it('knows the versions the platform withdrew or deprecated, with the version to use, under name@version only', () => {
+    expect(lookupEventSubType('channel.hype_train.begin@1')).toEqual({
+      type: 'channel.hype_train.begin',
+      version: '1',
+      required: ['broadcaster_user_id'],
+      optional: [],
+      transports: ['webhook', 'websocket', 'conduit'],
+      batched: false,
+      beta: false,
+      status: 'withdrawn',
+      replacedBy: '2',
+    });
+    for (const name of ['channel.hype_train.progress@1', 'channel.hype_train.end@1', 'channel.follow@1']) {
+      expect(lookupEventSubType(name), name).toMatchObject({ status: 'withdrawn', replacedBy: '2' });
+    }
+    expect(lookupEventSubType('channel.custom_power_up_redemption.add@beta')).toMatchObject({ status: 'withdrawn', replacedBy: '1', optional: ['reward_id'] });
+    expect(lookupEventSubType('channel.update@1')).toMatchObject({ status: 'deprecated', replacedBy: '2', required: ['broadcaster_user_id'] });
+    // A plain name still means the newest version, and the list names only what the platform offers.
+    expect(lookupEventSubType('channel.hype_train.begin')).toMatchObject({ version: '2', status: 'stable' });
+    expect(lookupEventSubType('channel.update')).toMatchObject({ version: '2', status: 'stable' });
+    expect(lookupEventSubType('channel.guest_star_session.begin')?.status).toBe('beta');
+    expect(eventSubTypeNames()).not.toContain('channel.hype_train.begin@1');
+    expect(eventSubTypeNames()).not.toContain('channel.update@1');
+  });
+
+  it('words what to use instead of a retired version, by its plain name when that is the newest', () => {
+    expect(retiredVersionMessage(lookupEventSubType('channel.hype_train.begin@1')!)).toBe(
+      'EventSub type channel.hype_train.begin@1 has been withdrawn by the platform: use version 2 (channel.hype_train.begin).',
+    );
+    expect(retiredVersionMessage(lookupEventSubType('channel.update@1')!)).toBe(
+      'EventSub type channel.update@1 is deprecated and the platform may withdraw it: use version 2 (channel.update).',
+    );
+    expect(retiredVersionMessage(lookupEventSubType('channel.follow')!)).toBeUndefined();
+  });
+
+  it('keeps the condition of channel.ad_break.begin as broadcaster_user_id (the reference\'s 2026-06-09 fix)', () => {
+    expect(lookupEventSubType('channel.ad_break.begin')).toMatchObject({ required: ['broadcaster_user_id'], optional: [] });
   });
 
   it('hands out entries the caller cannot change', () => {
@@ -137,6 +180,7 @@ describe.skipIf(!hasRegistry)('event catalogue against the shared registry', () 
       expect([...(info?.transports ?? [])].sort()).toEqual([...entry.transports].sort());
       expect(info?.batched).toBe(entry.batched);
       expect(info?.beta).toBe(entry.status === 'beta');
+      expect(info?.status).toBe(entry.status);
     },
   );
 
@@ -151,5 +195,33 @@ describe.skipIf(!hasRegistry)('event catalogue against the shared registry', () 
       expect(lookupEventSubType(type), type).toBe(lookupEventSubType(`${type}@${version}`));
     }
     expect(eventSubTypeNames().filter((name) => !name.includes('@'))).toHaveLength(newest.size);
+  });
+});
+
+describe('event catalogue against the mock platform\'s', () => {
+  it('offers the same type/version pairs, conditions, transports and status', () => {
+    const offered = eventSubTypeNames().filter((name) => name.includes('@'));
+    expect(offered.sort()).toEqual(mockTypes.map((entry) => `${entry.type}@${entry.version}`).sort());
+    for (const entry of mockTypes) {
+      expect(lookupEventSubType(`${entry.type}@${entry.version}`), entry.type).toMatchObject({
+        required: entry.required,
+        optional: entry.optional,
+        transports: entry.transports,
+        batched: entry.batched,
+        status: entry.status,
+      });
+    }
+  });
+
+  it('withdraws and deprecates the same versions, with the same replacements', () => {
+    for (const [name, replacement] of Object.entries(mockWithdrawn)) {
+      expect(lookupEventSubType(name), name).toMatchObject({ status: 'withdrawn', replacedBy: replacement });
+    }
+    for (const entry of mockDeprecated) {
+      expect(lookupEventSubType(`${entry.type}@${entry.version}`), entry.type).toMatchObject({ status: 'deprecated', required: entry.required, optional: entry.optional });
+    }
+    const retired = ['channel.follow@1', 'channel.hype_train.begin@1', 'channel.hype_train.progress@1', 'channel.hype_train.end@1', 'channel.custom_power_up_redemption.add@beta', 'channel.update@1'];
+    const mockRetired = [...Object.keys(mockWithdrawn), ...mockDeprecated.map((entry) => `${entry.type}@${entry.version}`)];
+    expect(mockRetired.sort()).toEqual(retired.sort());
   });
 });

@@ -216,6 +216,41 @@ describe('conduits and their shards against the mock platform', () => {
     expect((refused as Error).message).toBe('Conduit limit reached (429 on POST /eventsub/conduits)');
   });
 
+  it('lists the subscriptions of one conduit with the conduit_id filter', async () => {
+    const first = await createConduit(client, { shard_count: 1 });
+    const second = await createConduit(client, { shard_count: 1 });
+    const on = (conduitId: string, type: string) => createSubscription(client, { type, version: '1', condition: { broadcaster_user_id: '100' }, transport: { method: 'conduit', conduit_id: conduitId } });
+    const online = await on(first.id, 'stream.online');
+    const offline = await on(first.id, 'stream.offline');
+    await on(second.id, 'stream.online');
+    expect(ids(await subscriptions(client, { conduit_id: first.id }).all())).toEqual(ids([online, offline]));
+    expect(listCalls('/eventsub/subscriptions').at(-1)?.query).toMatchObject({ conduit_id: first.id });
+    expect(await subscriptions(client, { conduit_id: 'no-such-conduit' }).all()).toEqual([]);
+  });
+
+  it('updates more than 100 shards in calls of 100, joining their answers', async () => {
+    const conduit = await createConduit(client, { shard_count: 150 });
+    mock.clearRequests();
+    const shards = Array.from({ length: 150 }, (_, index) => ({ id: String(index), transport: { method: 'websocket' as const, session_id: `gone-${index}` } }));
+    const answer = await updateConduitShards(client, { conduit_id: conduit.id, shards });
+    const patches = mock.requests.filter((request) => request.method === 'PATCH' && request.path === '/eventsub/conduits/shards');
+    expect(patches.map((request) => (request.body as { shards: unknown[] }).shards.length)).toEqual([100, 50]);
+    expect(patches.map((request) => request.status)).toEqual([202, 202]);
+    expect(answer.data).toEqual([]);
+    expect(answer.errors.map((error) => error.id)).toEqual(shards.map((shard) => shard.id));
+  });
+
+  it('refuses a version the platform withdrew before sending, and the platform answers 410 to it', async () => {
+    const conduit = await createConduit(client, { shard_count: 1 });
+    const before = mock.requests.length;
+    const params = { type: 'channel.hype_train.begin', version: '1', condition: { broadcaster_user_id: '100' }, transport: { method: 'conduit' as const, conduit_id: conduit.id } };
+    await expect(createSubscription(client, params)).rejects.toThrow(new PlatformError('EventSub type channel.hype_train.begin@1 has been withdrawn by the platform: use version 2 (channel.hype_train.begin).'));
+    expect(mock.requests).toHaveLength(before);
+    // Sent by hand, the platform answers 410 Gone.
+    const gone = await client.request({ method: 'POST', path: '/eventsub/subscriptions', body: params }, { as: 'app' }).catch((error: unknown) => error);
+    expect(gone).toMatchObject({ status: 410 });
+  });
+
   it("lists a conduit listener's shards page by page and by status, and updates shards: a 202 with data and errors", async () => {
     const listener = conduitListener(3);
     const conduitId = await listener.conduitId;

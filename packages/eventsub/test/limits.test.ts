@@ -85,12 +85,12 @@ const cases: [string, (client: ClientHandle) => unknown, string][] = [
   [
     'subscriptions with status and type',
     (c) => subscriptions(c, { status: 'enabled', type: 'channel.follow' }),
-    'The parameter status of eventsub.subscriptions cannot be combined with type; got status "enabled" and type "channel.follow". The platform takes one filter at most (status, type, user_id or subscription_id).',
+    'The parameter status of eventsub.subscriptions cannot be combined with type; got status "enabled" and type "channel.follow". The platform takes one filter at most (status, type, user_id, subscription_id or conduit_id).',
   ],
   [
     'subscriptions with user_id and subscription_id',
     (c) => subscriptions(c, { user_id: '1', subscription_id: 'abc', after: 'c' }),
-    'The parameter user_id of eventsub.subscriptions cannot be combined with subscription_id; got user_id "1" and subscription_id "abc". The platform takes one filter at most (status, type, user_id or subscription_id).',
+    'The parameter user_id of eventsub.subscriptions cannot be combined with subscription_id; got user_id "1" and subscription_id "abc". The platform takes one filter at most (status, type, user_id, subscription_id or conduit_id).',
   ],
   ['subscriptions with a parameter it does not take', (c) => subscriptions(c, { first: 10 } as never), 'eventsub.subscriptions has no parameter first.'],
   // Conduits.
@@ -111,9 +111,19 @@ const cases: [string, (client: ClientHandle) => unknown, string][] = [
     'The parameter shards of eventsub.updateConduitShards must hold from 1 to 100 shards (it holds 0); got an array.',
   ],
   [
-    'updateConduitShards with 101 shards',
-    (c) => updateConduitShards(c, { conduit_id: 'c', shards: Array.from({ length: 101 }, (_, index) => shard(String(index), session)) }),
-    'The parameter shards of eventsub.updateConduitShards must hold from 1 to 100 shards (it holds 101); got an array.',
+    'updateConduitShards with 150 shards, the 150th broken: neither call of 100 is sent',
+    (c) => updateConduitShards(c, { conduit_id: 'c', shards: [...Array.from({ length: 149 }, (_, index) => shard(String(index), session)), shard('149', undefined)] }),
+    'The parameter shards of eventsub.updateConduitShards must be a list of { id, transport } objects: shard 149 of the list needs a transport object; got an array.',
+  ],
+  [
+    'subscriptions with conduit_id and type',
+    (c) => subscriptions(c, { conduit_id: 'c', type: 'stream.online' }),
+    'The parameter type of eventsub.subscriptions cannot be combined with conduit_id; got type "stream.online" and conduit_id "c". The platform takes one filter at most (status, type, user_id, subscription_id or conduit_id).',
+  ],
+  [
+    'createSubscription to a version the platform withdrew',
+    (c) => createSubscription(c, { type: 'channel.hype_train.begin', version: '1', condition: { broadcaster_user_id: '1' }, transport: { method: 'conduit', conduit_id: 'c' } }),
+    'EventSub type channel.hype_train.begin@1 has been withdrawn by the platform: use version 2 (channel.hype_train.begin).',
   ],
   [
     'updateConduitShards with a numeric shard id',

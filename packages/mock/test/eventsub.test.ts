@@ -368,6 +368,40 @@ describe('subscription management', () => {
     expect(again).toMatchObject({ status: 409, body: { error: 'Conflict', status: 409, id: first.body.data[0].id } });
   });
 
+  it('answers 410 Gone for a version the platform withdrew, naming the version to use', async () => {
+    const { sessionId } = await session();
+    const ws = { method: 'websocket', session_id: sessionId };
+    const hype = await subscribe(mock.issueToken({ clientId, userId: streamerId, scopes: ['channel:read:hype_train'] }).accessToken, 'channel.hype_train.begin', '1', { broadcaster_user_id: streamerId }, ws);
+    expect(hype).toMatchObject({ status: 410, body: { error: 'Gone', status: 410, message: 'Version "1" of subscription type "channel.hype_train.begin" has been removed; use version "2"' } });
+    expect((await subscribe(streamerToken, 'channel.follow', '1', { broadcaster_user_id: streamerId }, ws)).status).toBe(410);
+    expect((await subscribe(streamerToken, 'channel.custom_power_up_redemption.add', 'beta', { broadcaster_user_id: streamerId }, ws)).status).toBe(410);
+    expect(mock.eventsub.subscriptions()).toEqual([]);
+  });
+
+  it('still takes the deprecated channel.update@1, and delivers it in its own shape (is_mature, no labels)', async () => {
+    const { client, sessionId } = await session();
+    const created = await subscribe(streamerToken, 'channel.update', '1', { broadcaster_user_id: streamerId }, { method: 'websocket', session_id: sessionId });
+    expect(created.status).toBe(202);
+    expect(mock.eventsub.trigger('channel.update')).toBe(0);
+    expect(mock.eventsub.trigger('channel.update@1')).toBe(1);
+    const event = (await client.next('notification')).payload.event;
+    expect(event).toMatchObject({ broadcaster_user_id: streamerId, title: expect.any(String), is_mature: expect.any(Boolean) });
+    expect(event).not.toHaveProperty('content_classification_labels');
+    // A change of the channel raises version 2, which version 1's subscribers get in their shape.
+    const editor = mock.issueToken({ clientId, userId: streamerId, scopes: ['channel:manage:broadcast'] }).accessToken;
+    expect((await api('PATCH', `/channels?broadcaster_id=${streamerId}`, editor, { title: 'Changed', content_classification_labels: [{ id: 'Gambling', is_enabled: true }] })).status).toBe(204);
+    const changed = (await client.next('notification')).payload;
+    expect(changed.subscription).toMatchObject({ type: 'channel.update', version: '1' });
+    expect(changed.event).toEqual({ broadcaster_user_id: streamerId, broadcaster_user_login: 'streamer', broadcaster_user_name: 'Streamer', title: 'Changed', language: expect.any(String), category_id: '', category_name: '', is_mature: true });
+  });
+
+  it('triggers stream.offline with the stream\'s id, which the platform added in 2026-06', async () => {
+    const { client, sessionId } = await session();
+    expect((await subscribe(streamerToken, 'stream.offline', '1', { broadcaster_user_id: streamerId }, { method: 'websocket', session_id: sessionId })).status).toBe(202);
+    expect(mock.eventsub.trigger('stream.offline')).toBe(1);
+    expect((await client.next('notification')).payload.event).toMatchObject({ id: expect.any(String), broadcaster_user_id: streamerId });
+  });
+
   it('refuses bad types, versions, conditions and transports with 400', async () => {
     const { sessionId } = await session();
     const ws = { method: 'websocket', session_id: sessionId };
@@ -431,6 +465,7 @@ describe('subscription management', () => {
     expect(byUser.body.data).toHaveLength(2);
     expect(byUser.body.pagination.cursor).toEqual(expect.any(String));
     expect((await api('GET', '/eventsub/subscriptions?type=channel.cheer&status=enabled', streamerToken)).status).toBe(400);
+    expect((await api('GET', '/eventsub/subscriptions?type=channel.cheer&conduit_id=c', streamerToken)).status).toBe(400);
     // The app token sees none of the user's WebSocket subscriptions.
     expect((await api('GET', '/eventsub/subscriptions', appToken)).body).toMatchObject({ data: [], total: 0, max_total_cost: 10000 });
 
@@ -598,6 +633,21 @@ describe('webhook transport', () => {
 });
 
 describe('conduits', () => {
+  it('lists the subscriptions of one conduit with the conduit_id filter', async () => {
+    const first = (await api('POST', '/eventsub/conduits', appToken, { shard_count: 1 })).body.data[0].id as string;
+    const second = (await api('POST', '/eventsub/conduits', appToken, { shard_count: 1 })).body.data[0].id as string;
+    const onConduit = (conduitId: string, type: string) => subscribe(appToken, type, '1', { broadcaster_user_id: streamerId }, { method: 'conduit', conduit_id: conduitId });
+    expect((await onConduit(first, 'stream.online')).status).toBe(202);
+    expect((await onConduit(first, 'stream.offline')).status).toBe(202);
+    expect((await onConduit(second, 'stream.online')).status).toBe(202);
+    const listed = await api('GET', `/eventsub/subscriptions?conduit_id=${first}`, appToken);
+    expect(listed.body.data.map((each: { type: string; transport: { conduit_id: string } }) => [each.type, each.transport.conduit_id])).toEqual([
+      ['stream.online', first],
+      ['stream.offline', first],
+    ]);
+    expect((await api('GET', '/eventsub/subscriptions?conduit_id=none', appToken)).body.data).toEqual([]);
+  });
+
   it('creates, lists, resizes and deletes conduits with the app token', async () => {
     expect((await api('POST', '/eventsub/conduits', streamerToken, { shard_count: 1 })).status).toBe(401);
     const created = await api('POST', '/eventsub/conduits', appToken, { shard_count: 3 });

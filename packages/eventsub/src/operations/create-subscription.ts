@@ -1,4 +1,5 @@
-import { booleanParam, callOperation, defineOperation, firstResult, type ClientHandle, type RequestOptions, type ResultKind } from '@platform/core';
+import { booleanParam, callOperation, defineOperation, firstResult, PlatformError, type ClientHandle, type RequestOptions, type ResultKind } from '@platform/core';
+import { lookupEventSubType, retiredVersionMessage } from '../catalog';
 import { conditionParam, subscriptionTransportParam, withTokenKind } from '../checks';
 import type { EventSubSubscription, EventSubSubscriptionCounts } from '../resources';
 
@@ -90,10 +91,14 @@ function subscriptionTokenKind(transport: unknown): 'app' | 'user' {
  * Limits: the webhook `secret` 10 to 100 characters; `transport` needs `callback` and `secret`,
  * `session_id` or `conduit_id` for its method.
  *
- * @throws PlatformError when a parameter is missing or broken (nothing is sent; the secret is never in the message).
+ * @throws PlatformError when a parameter is missing or broken, or the type's version has been
+ *   withdrawn by the platform (`EventSub type channel.hype_train.begin@1 has been withdrawn by the
+ *   platform: use version 2 (channel.hype_train.begin).`); nothing is sent, and the secret is never in the message.
  * @throws PlatformAuthError when there is no token of the kind the transport needs.
  * @throws PlatformApiError when the platform refuses it: 400 (a bad condition, type and version, callback),
- *   401 (the wrong token kind), 403 (the authorization is missing), 409 (it exists already), 429 (the limit of the type and condition, or of the cost).
+ *   401 (the wrong token kind), 403 (the authorization is missing), 409 (it exists already: the
+ *   error's `body.id` is the existing subscription's ID), 410 (the platform has removed that
+ *   version of the type), 429 (the limit of the type and condition, or of the cost).
  * @example
  * const subscription = await createSubscription(client, {
  *   type: 'stream.online',
@@ -103,6 +108,9 @@ function subscriptionTokenKind(transport: unknown): 'app' | 'user' {
  * });
  */
 export async function createSubscription(client: ClientHandle, params: CreateSubscriptionParams, options?: RequestOptions): Promise<CreatedSubscription> {
-  const kind = subscriptionTokenKind((params as Partial<CreateSubscriptionParams> | undefined)?.transport);
+  const given = params as Partial<CreateSubscriptionParams> | undefined;
+  const known = typeof given?.type === 'string' && typeof given.version === 'string' ? lookupEventSubType(`${given.type}@${given.version}`) : undefined;
+  if (known?.status === 'withdrawn') throw new PlatformError(retiredVersionMessage(known)!);
+  const kind = subscriptionTokenKind(given?.transport);
   return await callOperation(client, withTokenKind(createSubscriptionOperation, kind), params, options);
 }

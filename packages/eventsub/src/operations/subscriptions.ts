@@ -2,7 +2,7 @@ import { defineOperation, pageResult, paginateOperation, type ClientHandle, type
 import { appTokenByDefault, checkOneFilter } from '../checks';
 import type { EventSubSubscription, EventSubSubscriptionCounts, EventSubSubscriptionStatus } from '../resources';
 
-/** Parameters of `subscriptions`: one filter at most (`status`, `type`, `user_id` or `subscription_id`). */
+/** Parameters of `subscriptions`: one filter at most (`status`, `type`, `user_id`, `subscription_id` or `conduit_id`). */
 export interface SubscriptionsParams {
   /** Only the subscriptions in this status, such as `enabled` or `authorization_revoked`. */
   status?: EventSubSubscriptionStatus;
@@ -12,6 +12,8 @@ export interface SubscriptionsParams {
   user_id?: string;
   /** The subscription with this ID, or none. */
   subscription_id?: string;
+  /** Only the subscriptions that deliver to this conduit (an app token's). */
+  conduit_id?: string;
   /** The cursor to start after. */
   after?: string;
 }
@@ -34,6 +36,7 @@ export const subscriptionsOperation = /* @__PURE__ */ defineOperation<Subscripti
     type: { type: 'string', in: 'query' },
     user_id: { type: 'string', in: 'query' },
     subscription_id: { type: 'string', in: 'query' },
+    conduit_id: { type: 'string', in: 'query' },
     after: { type: 'string', in: 'query' },
   },
   result: pageResult,
@@ -47,7 +50,7 @@ export const subscriptionsOperation = /* @__PURE__ */ defineOperation<Subscripti
  * WebSocket ones. A call that names no identity (`as` or `token`, on the call or the
  * `client.as()` view) uses the app token when the client has a clientSecret, else the single
  * registered user's token (in a browser). Choose with `{ as: 'app' }` or `{ as: userId }`.
- * Limits: one filter at most: `status`, `type`, `user_id` or `subscription_id`.
+ * Limits: one filter at most: `status`, `type`, `user_id`, `subscription_id` or `conduit_id`.
  * `total()` counts the subscriptions of this list. The platform's own figures are on every page's
  * `raw`: `total` (every subscription of the token, whatever the filter, a few seconds behind),
  * `total_cost` and `max_total_cost`.
@@ -59,6 +62,7 @@ export const subscriptionsOperation = /* @__PURE__ */ defineOperation<Subscripti
  * const first = await subscriptions(client);
  * console.log(`${first.raw.total_cost} of ${first.raw.max_total_cost} used`);
  * for await (const subscription of subscriptions(client, { status: 'authorization_revoked' })) console.log(subscription.type, subscription.condition);
+ * const onConduit = await subscriptions(client, { conduit_id }).all();
  */
 export function subscriptions(client: ClientHandle, params?: SubscriptionsParams, options?: RequestOptions): Paginator<EventSubSubscription, SubscriptionsPage> {
   checkOneFilter(subscriptionsOperation.name, params);

@@ -3,7 +3,7 @@ import type { RaisedEvent } from '../events';
 import type { HelixContext } from '../helix';
 import { shardTransportListing, subscriptionPayload, timestamp, type BatchEntry, type Conduit, type EventSubType, type Shard, type Subscription } from './model';
 import type { ResolvedEventSubOptions } from './options';
-import { findType, newestVersion, resolveType, sampleOf } from './registry';
+import { findType, newestVersion, olderVersionsOf, resolveType, sampleOf } from './registry';
 import { WebhookSender, type WebhookMessage, type WebhookTarget } from './webhook';
 import { frame, type Session, type WebSocketSessions } from './websocket';
 
@@ -68,6 +68,14 @@ export class EventSubCore {
     for (const subscription of this.#matching(entry, raised.condition)) {
       const payload = entry.batched ? { events: batchOf(raised.event) } : { event: raised.event };
       if (this.#notify(subscription, payload)) count++;
+    }
+    // A deprecated older version the platform still sends gets the same event in its own shape.
+    for (const older of olderVersionsOf[`${entry.type}@${entry.version}`] ?? []) {
+      const olderEntry = findType(entry.type, older.version);
+      if (!olderEntry) continue;
+      for (const subscription of this.#matching(olderEntry, raised.condition)) {
+        if (this.#notify(subscription, { event: older.event(raised.event as Record<string, unknown>) })) count++;
+      }
     }
     return count;
   }

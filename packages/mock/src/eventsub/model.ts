@@ -15,7 +15,8 @@ export interface EventSubType {
   /** The scopes of the authorizing user, any one of which suffices (see `scopeGroups`). */
   readonly scopes: readonly string[];
   readonly transports: readonly TransportMethod[];
-  readonly status: 'stable' | 'beta';
+  /** `deprecated`: the platform's reference no longer lists it, but the platform still takes it. */
+  readonly status: 'stable' | 'beta' | 'deprecated';
   /** Notifications carry `events: [{ id, data }]` instead of `event`. */
   readonly batched: boolean;
 }

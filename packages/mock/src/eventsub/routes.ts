@@ -4,7 +4,7 @@ import { HttpError, type MockRequest, type MockResponse, type Router } from '../
 import type { MockToken } from '../state';
 import type { EventSubCore } from './core';
 import { shardListing, subscriptionListing, timestamp, type Conduit, type EventSubType, type Shard, type Subscription, type SubscriptionTransport } from './model';
-import { authorizingKey, findType, knownType, scopeGroups } from './registry';
+import { authorizingKey, findType, knownType, scopeGroups, withdrawnVersions } from './registry';
 
 // Statuses under which a subscription still holds its place (duplicates, limits, cost).
 const liveStatuses = new Set(['enabled', 'webhook_callback_verification_pending']);
@@ -74,6 +74,10 @@ export function registerEventSubRoutes(router: Router, core: EventSubCore): void
     if (method !== 'websocket' && token.userId !== undefined) throw new HttpError(401, `The ${method} transport requires an app access token`);
 
     const entry = findType(type, version);
+    const replacement = withdrawnVersions[`${type}@${version}`];
+    if (replacement !== undefined) {
+      throw new HttpError(410, `Version "${version}" of subscription type "${type}" has been removed; use version "${replacement}"`);
+    }
     if (!entry) {
       throw new HttpError(400, knownType(type) ? `Version "${version}" of subscription type "${type}" is not supported` : `The subscription type "${type}" is not supported`);
     }
@@ -154,8 +158,8 @@ export function registerEventSubRoutes(router: Router, core: EventSubCore): void
 
   router.add('GET', '/eventsub/subscriptions', (request) => {
     const token = authorize(context, request, { token: 'either' });
-    const filters = ['status', 'type', 'user_id', 'subscription_id'].filter((name) => (request.query.get(name) ?? '') !== '');
-    if (filters.length > 1) throw new HttpError(400, 'Only one of the parameters "status", "type", "user_id" and "subscription_id" may be given');
+    const filters = ['status', 'type', 'user_id', 'subscription_id', 'conduit_id'].filter((name) => (request.query.get(name) ?? '') !== '');
+    if (filters.length > 1) throw new HttpError(400, 'Only one of the parameters "status", "type", "user_id", "subscription_id" and "conduit_id" may be given');
     const [filter] = filters;
     const value = filter === undefined ? '' : request.query.get(filter)!;
     // The reference: 400 for a type or status the platform does not know.
@@ -169,6 +173,8 @@ export function registerEventSubRoutes(router: Router, core: EventSubCore): void
           return subscription.type === value;
         case 'subscription_id':
           return subscription.id === value;
+        case 'conduit_id':
+          return subscription.transport.method === 'conduit' && subscription.transport.conduitId === value;
         case 'user_id':
           return Object.entries(subscription.condition).some(([key, each]) => key.endsWith('user_id') && each === value);
         default:

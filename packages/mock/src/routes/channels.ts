@@ -98,7 +98,7 @@ export function registerChannelRoutes(router: Router, context: HelixContext): Ch
         const after = eventFields(channel.info);
         // channel.update carries title, language, category and labels: a change to those raises it.
         if (JSON.stringify(before) !== JSON.stringify(after)) {
-          // The catalog offers channel.update in version 2 only; version 1 is gone from the platform.
+          // The deprecated version 1 reaches its subscribers from this event too (see the EventSub registry).
           context.events.raise({ type: 'channel.update', version: '2', event: { ...userFields(context, broadcasterId, 'broadcaster_user'), ...after }, condition: { broadcaster_user_id: broadcasterId } });
         }
         return noContent();

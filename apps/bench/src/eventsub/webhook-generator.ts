@@ -5,7 +5,7 @@
  * - the subscription API, on its own port on 127.0.0.1: `POST /eventsub/subscriptions` answers 202
  *   with `status: 'webhook_callback_verification_pending'` and a new UUID, then sends the signed
  *   verification challenge to the subscription's callback and reports the outcome to the bench;
- *   `GET` answers an empty list, `DELETE ?id=` 204; `GET /auth/validate` and `/oauth2/validate`
+ *   `GET` lists the subscriptions (`subscription_id` picks one), `DELETE ?id=` 204; `GET /auth/validate` and `/oauth2/validate`
  *   the token's details, `POST /oauth2/token` an app token. The callback's host must be
  *   127.0.0.1 (with its port); `https:` callbacks (twurple only makes those) are called over plain
  *   HTTP.
@@ -169,7 +169,11 @@ function handle(request: IncomingMessage, response: ServerResponse): void {
       return;
     }
     if (request.method === 'GET') {
-      answer(response, 200, JSON.stringify({ data: [], total: 0, total_cost: 0, max_total_cost: 10_000, pagination: {} }));
+      // As the platform lists them (a listener reads its subscription back after the challenge,
+      // and reconciles against the list): `subscription_id` picks one.
+      const id = url.searchParams.get('subscription_id');
+      const listed = [...subscriptions.values()].filter((each) => id === null || each.id === id).map(wireSubscription);
+      answer(response, 200, JSON.stringify({ data: listed, total: subscriptions.size, total_cost: subscriptions.size, max_total_cost: 10_000, pagination: {} }));
       return;
     }
     if (request.method === 'DELETE') {

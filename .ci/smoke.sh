@@ -71,7 +71,7 @@ node -e '
     process.exit(1);
   }
   const inputs = Object.keys(result.metafile.inputs);
-  const wrong = inputs.filter((input) => /node_modules\/ws\/|websocket\.node|runtime-sender\.node|^node:/.test(input));
+  const wrong = inputs.filter((input) => /node_modules\/(ws|undici)\/|websocket\.node|runtime-sender\.node|transports\/(undici|node-http)|^node:/.test(input));
   if (wrong.length > 0) { console.error("the browser bundle holds Node-only code:", wrong); process.exit(1); }
   console.log(`${inputs.length} modules, none of them Node-only`);
 ' "$esbuild"

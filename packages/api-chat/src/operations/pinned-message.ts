@@ -30,7 +30,7 @@ export const pinnedMessageOperation = /* @__PURE__ */ defineOperation<PinnedMess
  * Token: app or user; moderator:manage:chat_messages or moderator:read:chat_messages. The
  * platform's sources do not state the token kind; the spec allows both.
  *
- * @platformName Get Pinned Chat Messages
+ * @platformName Get Pinned Chat Message
  * @throws PlatformError when `broadcaster_id` is missing (nothing is sent).
  * @throws PlatformAuthError when no token fits the call; PlatformScopeError when the user's token lacks the scope.
  * @throws PlatformApiError when the platform refuses the call.

@@ -33,6 +33,7 @@ export const conduitShardsOperation = /* @__PURE__ */ defineOperation<ConduitSha
  *
  * Token: the app token (the client needs a clientSecret); no scope.
  *
+ * @platformName Get Conduit Shards
  * @throws PlatformError when `conduit_id` is missing (nothing is sent).
  * @throws PlatformAuthError when there is no app token.
  * @throws PlatformApiError when the platform refuses the call (404 for a conduit of another client or none).

@@ -20,6 +20,7 @@ export const conduitsOperation = /* @__PURE__ */ defineOperation<ConduitsParams,
  *
  * Token: the app token (the client needs a clientSecret); no scope.
  *
+ * @platformName Get Conduits
  * @throws PlatformAuthError when there is no app token.
  * @throws PlatformApiError when the platform refuses the call.
  * @example

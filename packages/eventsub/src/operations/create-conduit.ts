@@ -29,6 +29,7 @@ export const createConduitOperation = /* @__PURE__ */ defineOperation<CreateCond
  * Token: the app token (the client needs a clientSecret); no scope.
  * Limits: `shard_count` a whole number, 1 or more. The platform allows 5 conduits per client.
  *
+ * @platformName Create Conduits
  * @throws PlatformError when `shard_count` is missing, not a whole number or below 1 (nothing is sent).
  * @throws PlatformAuthError when there is no app token.
  * @throws PlatformApiError when the platform refuses the call (400 for a shard count it does not take, 429 when the client has its maximum of conduits).

@@ -91,6 +91,7 @@ function subscriptionTokenKind(transport: unknown): 'app' | 'user' {
  * Limits: the webhook `secret` 10 to 100 characters; `transport` needs `callback` and `secret`,
  * `session_id` or `conduit_id` for its method.
  *
+ * @platformName Create EventSub Subscription
  * @throws PlatformError when a parameter is missing or broken, or the type's version has been
  *   withdrawn by the platform (`EventSub type channel.hype_train.begin@1 has been withdrawn by the
  *   platform: use version 2 (channel.hype_train.begin).`); nothing is sent, and the secret is never in the message.

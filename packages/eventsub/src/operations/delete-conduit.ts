@@ -25,6 +25,7 @@ export const deleteConduitOperation = /* @__PURE__ */ defineOperation<DeleteCond
  *
  * Token: the app token (the client needs a clientSecret); no scope.
  *
+ * @platformName Delete Conduit
  * @throws PlatformError when `id` is missing (nothing is sent).
  * @throws PlatformAuthError when there is no app token.
  * @throws PlatformApiError when the platform refuses the call (404 for a conduit of another client or none).

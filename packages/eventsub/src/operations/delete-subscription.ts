@@ -32,6 +32,7 @@ export const deleteSubscriptionOperation = /* @__PURE__ */ defineOperation<Delet
  * client has a clientSecret, else the single registered user's token (in a browser). Choose with
  * `{ as: 'app' }` or `{ as: userId }`.
  *
+ * @platformName Delete EventSub Subscription
  * @throws PlatformError when `id` is missing (nothing is sent).
  * @throws PlatformAuthError when there is no such token (the app token needs a clientSecret).
  * @throws PlatformApiError when the platform refuses the call (404 for a subscription it does not have, or that belongs to the other token kind).

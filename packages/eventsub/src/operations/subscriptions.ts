@@ -55,6 +55,7 @@ export const subscriptionsOperation = /* @__PURE__ */ defineOperation<Subscripti
  * `raw`: `total` (every subscription of the token, whatever the filter, a few seconds behind),
  * `total_cost` and `max_total_cost`.
  *
+ * @platformName Get EventSub Subscriptions
  * @throws PlatformError when two filters are given (nothing is sent).
  * @throws PlatformAuthError when there is no such token (the app token needs a clientSecret).
  * @throws PlatformApiError when the platform refuses the call (400 for an unknown `status` or `type`, or a bad cursor).

@@ -47,6 +47,7 @@ const wholeList = /* @__PURE__ */ (() =>
  * with an `id` such as `'0'`; a WebSocket transport needs `session_id`, a webhook one `callback`
  * and a `secret` of 10 to 100 characters.
  *
+ * @platformName Update Conduit Shards
  * @throws PlatformError when a parameter is missing or broken (nothing is sent; no secret is in the message).
  * @throws PlatformAuthError when there is no app token.
  * @throws PlatformApiError when the platform refuses a whole call (404 for a conduit of another

@@ -30,6 +30,7 @@ export const updateConduitOperation = /* @__PURE__ */ defineOperation<UpdateCond
  * Token: the app token (the client needs a clientSecret); no scope.
  * Limits: `shard_count` a whole number, 1 or more.
  *
+ * @platformName Update Conduits
  * @throws PlatformError when a parameter is missing or `shard_count` is not a whole number, 1 or more (nothing is sent).
  * @throws PlatformAuthError when there is no app token.
  * @throws PlatformApiError when the platform refuses the call (404 for a conduit of another client or none).

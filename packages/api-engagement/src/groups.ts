@@ -22,6 +22,7 @@ import { charityDonations } from './operations/charity-donations';
 import { bitsLeaderboard } from './operations/bits-leaderboard';
 import { cheermotes } from './operations/cheermotes';
 import { extensionTransactions } from './operations/extension-transactions';
+import { customPowerUps } from './operations/custom-power-ups';
 import { broadcasterSubscriptions } from './operations/broadcaster-subscriptions';
 import { checkUserSubscription } from './operations/check-user-subscription';
 
@@ -89,6 +90,8 @@ export const bitsGroup = {
   cheermotes,
   /** Lists an extension's transactions ({@link extensionTransactions}). */
   extensionTransactions,
+  /** Lists the custom Power-ups of the broadcaster's channel ({@link customPowerUps}). */
+  customPowerUps,
 } as const;
 
 /** The subscriptions operations, as `client.subscriptions` binds them. */

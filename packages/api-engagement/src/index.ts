@@ -19,10 +19,14 @@ export { charityDonations, charityDonationsOperation, type CharityDonationsParam
 export { bitsLeaderboard, bitsLeaderboardOperation, type BitsLeaderboardParams } from './operations/bits-leaderboard';
 export { cheermotes, cheermotesOperation, type CheermotesParams } from './operations/cheermotes';
 export { extensionTransactions, extensionTransactionsOperation, type ExtensionTransactionsParams } from './operations/extension-transactions';
+export { customPowerUps, customPowerUpsOperation, type CustomPowerUpsParams } from './operations/custom-power-ups';
 export { broadcasterSubscriptions, broadcasterSubscriptionsOperation, type BroadcasterSubscriptionsParams } from './operations/broadcaster-subscriptions';
 export { checkUserSubscription, checkUserSubscriptionOperation, type CheckUserSubscriptionParams } from './operations/check-user-subscription';
 export type {
   CustomRewardImage,
+  MaxPerStreamSetting,
+  MaxPerUserPerStreamSetting,
+  GlobalCooldownSetting,
   CustomReward,
   RedemptionStatus,
   CustomRewardRedemption,
@@ -51,6 +55,7 @@ export type {
   CheermoteTier,
   CheermoteType,
   Cheermote,
+  ChannelCustomPowerUp,
   ExtensionTransactionProduct,
   ExtensionTransaction,
   SubscriptionTier,

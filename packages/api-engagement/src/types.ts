@@ -13,6 +13,30 @@ export interface CustomRewardImage {
   url_4x: string;
 }
 
+/** Whether a custom reward's or custom Power-up's redemptions per live stream are limited, and to how many. */
+export interface MaxPerStreamSetting {
+  /** The redemptions per live stream are limited. */
+  is_enabled: boolean;
+  /** The most redemptions allowed per live stream. */
+  max_per_stream: number;
+}
+
+/** Whether each viewer's redemptions per live stream of a custom reward or custom Power-up are limited, and to how many. */
+export interface MaxPerUserPerStreamSetting {
+  /** Each viewer's redemptions per live stream are limited. */
+  is_enabled: boolean;
+  /** The most redemptions allowed per viewer per live stream. */
+  max_per_user_per_stream: number;
+}
+
+/** Whether a cooldown follows each redemption of a custom reward or custom Power-up, and how long. */
+export interface GlobalCooldownSetting {
+  /** The cooldown is on. */
+  is_enabled: boolean;
+  /** The cooldown, in seconds. */
+  global_cooldown_seconds: number;
+}
+
 /** A channel's custom Channel Points reward, as the channel points operations return it. */
 export interface CustomReward {
   /** The broadcaster's user ID. */
@@ -40,26 +64,11 @@ export interface CustomReward {
   /** The viewer must enter text (at `prompt`) when redeeming the reward. */
   is_user_input_required: boolean;
   /** Whether the redemptions per live stream are limited, and to how many. */
-  max_per_stream_setting: {
-    /** The reward limits its redemptions per live stream. */
-    is_enabled: boolean;
-    /** The most redemptions allowed per live stream. */
-    max_per_stream: number;
-  };
+  max_per_stream_setting: MaxPerStreamSetting;
   /** Whether each viewer's redemptions per live stream are limited, and to how many. */
-  max_per_user_per_stream_setting: {
-    /** The reward limits each viewer's redemptions per live stream. */
-    is_enabled: boolean;
-    /** The most redemptions allowed per viewer per live stream. */
-    max_per_user_per_stream: number;
-  };
+  max_per_user_per_stream_setting: MaxPerUserPerStreamSetting;
   /** Whether a cooldown follows each redemption, and how long. */
-  global_cooldown_setting: {
-    /** The cooldown is on. */
-    is_enabled: boolean;
-    /** The cooldown, in seconds. */
-    global_cooldown_seconds: number;
-  };
+  global_cooldown_setting: GlobalCooldownSetting;
   /** Viewers cannot redeem a paused reward. */
   is_paused: boolean;
   /** Viewers cannot redeem a reward out of stock. */
@@ -236,10 +245,11 @@ export interface Prediction {
 // ---- goals ---------------------------------------------------------------------------------------
 
 /**
- * What a creator goal counts: followers, subscription points or subscriptions (net), or only new
- * subscription points or new subscriptions.
+ * What a creator goal counts: followers, subscription points or subscriptions (net), only new
+ * subscription points or new subscriptions, the Bits used in the channel (`new_bit`) or the
+ * viewers who cheered (`new_cheerer`, each counted once).
  */
-export type CreatorGoalType = 'follower' | 'subscription' | 'subscription_count' | 'new_subscription' | 'new_subscription_count';
+export type CreatorGoalType = 'follower' | 'subscription' | 'subscription_count' | 'new_subscription' | 'new_subscription_count' | 'new_bit' | 'new_cheerer';
 
 /** A broadcaster's active goal. */
 export interface CreatorGoal {
@@ -481,6 +491,48 @@ export interface Cheermote {
   last_updated: string;
   /** Whether the Cheermote matches charitable contributions during charity campaigns. */
   is_charitable: boolean;
+}
+
+/** A custom Power-up of a channel: something viewers buy with Bits, set up by the broadcaster. */
+export interface ChannelCustomPowerUp {
+  /** The broadcaster's user ID. */
+  broadcaster_id: string;
+  /** The broadcaster's login name. */
+  broadcaster_login: string;
+  /** The broadcaster's display name. */
+  broadcaster_name: string;
+  /** The Power-up's ID (the `reward_id` of its `channel.bits.use` events). */
+  id: string;
+  /** The title. */
+  title: string;
+  /** The prompt shown to a viewer who redeems it, when it asks for input (`is_user_input_required`). */
+  prompt: string;
+  /** What it costs, in Bits. */
+  bits: number;
+  /** The broadcaster's own images; null when none were uploaded. */
+  image: CustomRewardImage | null;
+  /** The platform's default images. */
+  default_image: CustomRewardImage;
+  /** Hex format, for example `#00E5CB`. */
+  background_color: string;
+  /** Viewers see enabled Power-ups only. */
+  is_enabled: boolean;
+  /** The viewer must enter text (at `prompt`) when redeeming it. */
+  is_user_input_required: boolean;
+  /** Whether the redemptions per live stream are limited, and to how many. */
+  max_per_stream_setting: MaxPerStreamSetting;
+  /** Whether each viewer's redemptions per live stream are limited, and to how many. */
+  max_per_user_per_stream_setting: MaxPerUserPerStreamSetting;
+  /** Whether a cooldown follows each redemption, and how long. */
+  global_cooldown_setting: GlobalCooldownSetting;
+  /** Viewers cannot redeem a paused Power-up. */
+  is_paused: boolean;
+  /** Viewers cannot redeem a Power-up out of stock. */
+  is_in_stock: boolean;
+  /** Redemptions during the current stream; null when the stream is offline or no per-stream maximum is set. */
+  redemptions_redeemed_current_stream: number | null;
+  /** When the cooldown ends (RFC 3339); null when the Power-up is not cooling down. */
+  cooldown_expires_at: string | null;
 }
 
 /** A digital product bought in an extension. */

@@ -1,7 +1,7 @@
 import { platformAuth } from '@platform/auth';
 import { createClient, PlatformApiError, PlatformAuthError, PlatformError, PlatformScopeError } from '@platform/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bitsLeaderboard, broadcasterSubscriptions, checkUserSubscription, cheermotes, extensionTransactions } from '../src/index';
+import { bitsLeaderboard, broadcasterSubscriptions, checkUserSubscription, cheermotes, customPowerUps, extensionTransactions } from '../src/index';
 import { createWorld, iso, rejectionOf, START, type World } from './e2e-world';
 
 /*
@@ -69,6 +69,56 @@ describe('bits', () => {
     expect(withChannel.filter((cheermote) => cheermote.type === 'channel_custom').map((cheermote) => cheermote.prefix)).toEqual(['Forge']);
     expect(withChannel).toHaveLength(global.length + 1);
     expect(mock.requests.at(-1)?.query).toEqual({ broadcaster_id: broadcaster.id });
+  });
+
+  it('custom Power-ups: the channel\'s list with the broadcaster\'s token, and a redemption heard over EventSub as the new event and channel.bits.use', async () => {
+    const { client, mock, broadcaster, viewer } = world;
+    const streamer = client.as(broadcaster.id);
+    await expect(customPowerUps(streamer)).resolves.toEqual([]);
+    mock.bits.addCustomPowerUp(broadcaster.id, { id: 'p-2-jingle', title: 'Victory Jingle', bits: 200, prompt: 'Which jingle?', is_user_input_required: true, global_cooldown_seconds: 30 });
+    mock.bits.addCustomPowerUp(broadcaster.id, { id: 'p-1-confetti', title: 'Confetti', bits: 50 });
+    const listed = await customPowerUps(streamer);
+    expect(listed.map((powerUp) => [powerUp.id, powerUp.title, powerUp.bits])).toEqual([
+      ['p-1-confetti', 'Confetti', 50],
+      ['p-2-jingle', 'Victory Jingle', 200],
+    ]);
+    expect(world.mock.requests.at(-1)?.query).toEqual({ broadcaster_id: broadcaster.id });
+    expect((await customPowerUps(streamer, { id: ['p-2-jingle', 'gone'] })).map((powerUp) => powerUp.id)).toEqual(['p-2-jingle']);
+    const none = await rejectionOf(customPowerUps(streamer, { id: 'gone' }));
+    expect(none).toMatchObject({ status: 404 });
+
+    const listener = world.listen(broadcaster.id);
+    const heard: string[] = [];
+    await Promise.all([
+      listener.on('channel.custom_power_up_redemption.add', { broadcaster_user_id: broadcaster.id, reward_id: 'p-2-jingle' }, (event) => {
+        heard.push(`redeemed ${event.user_login}: ${event.custom_power_up.title} (${event.custom_power_up.bits}) "${event.user_input}" ${event.status}`);
+      }).ready,
+      listener.on('channel.bits.use', { broadcaster_user_id: broadcaster.id }, (event) => {
+        heard.push(`bits ${event.user_login}: ${event.bits} ${event.type} ${event.custom_power_up?.title ?? '-'}`);
+      }).ready,
+    ]);
+    mock.bits.redeemCustomPowerUp(broadcaster.id, 'p-2-jingle', viewer.id, { user_input: 'the short one' });
+    await world.until(() => heard.length === 2, 'the redemption and its Bits');
+    expect(heard.sort()).toEqual(['bits quietfox: 200 custom_power_up Victory Jingle', 'redeemed quietfox: Victory Jingle (200) "the short one" unfulfilled']);
+    // Another Power-up's redemption reaches the Bits subscription only (the other names its reward).
+    mock.bits.redeemCustomPowerUp(broadcaster.id, 'p-1-confetti', viewer.id);
+    await world.until(() => heard.length === 3, 'the confetti Bits');
+    expect(heard[2]).toBe('bits quietfox: 50 custom_power_up Confetti');
+    expect((await customPowerUps(streamer, { id: 'p-2-jingle' }))[0]!.cooldown_expires_at).toBe(iso(world.now() + 30_000));
+  });
+
+  it('custom Power-ups: refused for a user token without bits:read, for the app token, and for a channel neither partner nor affiliate', async () => {
+    const { client, broadcaster, viewer, hobbyist } = world;
+    const noScope = await rejectionOf(customPowerUps(client.as(viewer.id), { broadcaster_id: viewer.id }));
+    expect(noScope).toBeInstanceOf(PlatformScopeError);
+    expect(noScope.message).toBe('The token of user 300 is missing the bits:read scope required by GET /bits/custom_power_ups.');
+    const app = await rejectionOf(customPowerUps(client.as('app'), { broadcaster_id: broadcaster.id }));
+    expect(app).toBeInstanceOf(PlatformAuthError);
+    const plain = await rejectionOf(customPowerUps(client.as(hobbyist.id)));
+    expect(plain).toMatchObject({ status: 403, message: 'The broadcaster is not a partner or affiliate. (403 on GET /bits/custom_power_ups)' });
+    const before = world.mock.requests.length;
+    await expect(customPowerUps(client.as(broadcaster.id), { id: Array.from({ length: 51 }, (_, index) => `p-${index}`) })).rejects.toThrow(PlatformError);
+    expect(world.mock.requests).toHaveLength(before);
   });
 
   it('extension transactions: the app token of the extension itself, paged, 120 IDs split into requests of 100 and 20', async () => {

@@ -8,6 +8,7 @@ import {
   createCustomReward,
   createPoll,
   createPrediction,
+  customPowerUps,
   customRewardRedemptions,
   customRewards,
   deleteCustomReward,
@@ -77,6 +78,8 @@ describe('limits and rules: refused before anything is sent', () => {
     ['deleteCustomReward empty id', (c) => deleteCustomReward(c, { id: '' }), 'The parameter id of channelPoints.deleteCustomReward must not be empty; got "".'],
     ['customRewards id 51', (c) => customRewards(c, { id: ids(51) }), 'The parameter id of channelPoints.customRewards must hold at most 50 IDs; got an array.'],
     ['customRewards id empty', (c) => customRewards(c, { id: [] }), 'The parameter id of channelPoints.customRewards must hold at least one ID; got an array.'],
+    // customPowerUps
+    ['customPowerUps id 51', (c) => customPowerUps(c, { id: ids(51) }), 'The parameter id of bits.customPowerUps must hold at most 50 IDs; got an array.'],
     // customRewardRedemptions
     [
       'customRewardRedemptions without status or id',

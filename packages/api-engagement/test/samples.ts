@@ -1,6 +1,7 @@
 // Resources as the platform's reference shows them, for the wire, limits and paging tests.
 import type {
   BroadcasterSubscription,
+  ChannelCustomPowerUp,
   CharityCampaign,
   CharityDonation,
   Cheermote,
@@ -173,6 +174,28 @@ export const cheermote: Cheermote = {
   order: 1,
   last_updated: '2018-05-22T00:06:04Z',
   is_charitable: false,
+};
+
+export const powerUp: ChannelCustomPowerUp = {
+  broadcaster_id: '274637212',
+  broadcaster_login: 'torpedo09',
+  broadcaster_name: 'torpedo09',
+  id: '92af127c-7326-4483-a52b-b0da0be61c01',
+  title: 'Victory Jingle',
+  prompt: 'Which jingle should play?',
+  bits: 200,
+  image: null,
+  default_image: defaultImage,
+  background_color: '#9147FF',
+  is_enabled: true,
+  is_user_input_required: true,
+  max_per_stream_setting: { is_enabled: false, max_per_stream: 0 },
+  max_per_user_per_stream_setting: { is_enabled: false, max_per_user_per_stream: 0 },
+  global_cooldown_setting: { is_enabled: true, global_cooldown_seconds: 60 },
+  is_paused: false,
+  is_in_stock: true,
+  redemptions_redeemed_current_stream: null,
+  cooldown_expires_at: null,
 };
 
 export const transaction: ExtensionTransaction = {

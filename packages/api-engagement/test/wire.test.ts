@@ -21,6 +21,8 @@ import {
   createPredictionOperation,
   creatorGoals,
   creatorGoalsOperation,
+  customPowerUps,
+  customPowerUpsOperation,
   customRewardRedemptions,
   customRewardRedemptionsOperation,
   customRewards,
@@ -44,7 +46,7 @@ import {
   updateRedemptionStatus,
   updateRedemptionStatusOperation,
 } from '../src/index';
-import { campaign, cheermote, donation, goal, hypeTrain, poll, prediction, redemption, reward, subscriber, transaction, userSubscription } from './samples';
+import { campaign, cheermote, donation, goal, hypeTrain, poll, powerUp, prediction, redemption, reward, subscriber, transaction, userSubscription } from './samples';
 import { stubClient, type StubReply } from './stub';
 
 interface WireCase {
@@ -460,6 +462,22 @@ const cases: WireCase[] = [
     result: [cheermote],
   },
   {
+    title: 'customPowerUps: broadcaster_id from the token, repeated id, the list',
+    operation: customPowerUpsOperation,
+    run: (client, options) => customPowerUps(client, { id: [powerUp.id, 'other'] }, options),
+    as: '274637212',
+    reply: { body: { data: [powerUp] } },
+    method: 'GET',
+    path: '/bits/custom_power_ups',
+    query: [
+      ['broadcaster_id', '274637212'],
+      ['id', powerUp.id],
+      ['id', 'other'],
+    ],
+    token: 'user',
+    result: [powerUp],
+  },
+  {
     title: 'extensionTransactions: the app token, repeated id, a page with its cursor',
     operation: extensionTransactionsOperation,
     run: async (client, options) => {
@@ -544,7 +562,7 @@ const cases: WireCase[] = [
 const byKey = (pairs: [string, string][]) => [...pairs].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 
 describe('the wire shape of every channel points, polls, predictions, goals, hype train, charity, bits and subscriptions operation', () => {
-  it('covers the 21 operations', () => {
+  it('covers the 22 operations', () => {
     const names = new Set(cases.map((row) => row.operation.name));
     expect([...names].sort()).toEqual(
       [
@@ -553,7 +571,7 @@ describe('the wire shape of every channel points, polls, predictions, goals, hyp
         'polls.polls', 'polls.createPoll', 'polls.endPoll',
         'predictions.predictions', 'predictions.createPrediction', 'predictions.endPrediction',
         'goals.creatorGoals', 'hypeTrain.hypeTrainStatus', 'charity.charityCampaign', 'charity.charityDonations',
-        'bits.bitsLeaderboard', 'bits.cheermotes', 'bits.extensionTransactions',
+        'bits.bitsLeaderboard', 'bits.cheermotes', 'bits.extensionTransactions', 'bits.customPowerUps',
         'subscriptions.broadcasterSubscriptions', 'subscriptions.checkUserSubscription',
       ].sort(),
     );
@@ -602,10 +620,11 @@ describe('the wire shape of every channel points, polls, predictions, goals, hyp
       [bitsLeaderboardOperation, bitsLeaderboard, 'GET /bits/leaderboard', 'user', ['bits:read'], undefined],
       [cheermotesOperation, cheermotes, 'GET /bits/cheermotes', 'either', [], undefined],
       [extensionTransactionsOperation, extensionTransactions, 'GET /extensions/transactions', 'app', [], undefined],
+      [customPowerUpsOperation, customPowerUps, 'GET /bits/custom_power_ups', 'user', ['bits:read'], 'broadcaster_id'],
       [broadcasterSubscriptionsOperation, broadcasterSubscriptions, 'GET /subscriptions', 'either', ['channel:read:subscriptions'], 'broadcaster_id'],
       [checkUserSubscriptionOperation, checkUserSubscription, 'GET /subscriptions/user', 'either', ['user:read:subscriptions'], 'user_id'],
     ] as const;
-    expect(table).toHaveLength(21);
+    expect(table).toHaveLength(22);
     for (const [operation, run, route, token, scopes, actingUser] of table) {
       expect(Object.isFrozen(operation), operation.name).toBe(true);
       expect(Object.isFrozen(operation.params), operation.name).toBe(true);

@@ -193,7 +193,7 @@ export class PlatformBase extends PlatformClient {
     return boundGroup(this, 'charity', charityGroup);
   }
 
-  /** Bits: the leaderboard, cheermotes, extension transactions. */
+  /** Bits: the leaderboard, cheermotes, extension transactions, the channel's custom Power-ups. */
   get bits(): BitsGroup {
     return boundGroup(this, 'bits', bitsGroup);
   }

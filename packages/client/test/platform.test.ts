@@ -62,7 +62,7 @@ describe('new Platform()', () => {
       goals: ['@platform/api-engagement', ['creatorGoals']],
       hypeTrain: ['@platform/api-engagement', ['hypeTrainStatus']],
       charity: ['@platform/api-engagement', ['charityCampaign', 'charityDonations']],
-      bits: ['@platform/api-engagement', ['bitsLeaderboard', 'cheermotes', 'extensionTransactions']],
+      bits: ['@platform/api-engagement', ['bitsLeaderboard', 'cheermotes', 'extensionTransactions', 'customPowerUps']],
       subscriptions: ['@platform/api-engagement', ['broadcasterSubscriptions', 'checkUserSubscription']],
       extensions: ['@platform/api-extensions', ['extensionConfiguration', 'setExtensionConfiguration', 'setExtensionRequiredConfiguration', 'sendExtensionPubSubMessage', 'extensionLiveChannels', 'extensionSecrets', 'createExtensionSecret', 'sendExtensionChatMessage', 'extension', 'releasedExtension', 'extensionBitsProducts', 'updateExtensionBitsProduct']],
       analytics: ['@platform/api-extensions', ['extensionAnalytics', 'gameAnalytics']],
@@ -86,7 +86,7 @@ describe('new Platform()', () => {
         expect(Object.values(groups).some(([from, operations]) => from === name && operations.includes(operation)), `${name} ${operation} is bound`).toBe(true);
       }
     }
-    expect(count).toBe(81);
+    expect(count).toBe(82);
     // And the nine EventSub management operations, beside the listeners.
     expect(Object.keys(client.eventsub!).sort()).toEqual(
       ['conduit', 'conduitShards', 'conduits', 'createConduit', 'createSubscription', 'deleteConduit', 'deleteSubscription', 'subscriptions', 'updateConduit', 'updateConduitShards', 'webhook', 'websocket'].sort(),

@@ -59,7 +59,7 @@ export type { PredictionsControl, PredictionRecord, PredictionOutcomeRecord, Pre
 export type { GoalsControl, GoalRecord, GoalInput, GoalType } from './routes/goals';
 export type { HypeTrainControl, HypeTrainRecord, HypeTrainHigh, HypeTrainType, HypeContribution, HypeContributionType } from './routes/hype-train';
 export type { CharityControl, CharityCampaignRecord, CharityCampaignInput, CharityDonationRecord } from './routes/charity';
-export type { BitsControl, CheerInput, CheerRecord, ExtensionTransactionInput, ExtensionTransactionRecord, CheermoteRecord, CheermoteType } from './routes/bits';
+export type { BitsControl, CheerInput, CheerRecord, ExtensionTransactionInput, ExtensionTransactionRecord, CheermoteRecord, CheermoteType, CustomPowerUpInput, CustomPowerUpRecord, CustomPowerUpRedemptionRecord } from './routes/bits';
 export type { SubscriptionsControl, SubscriptionRecord, SubscriptionTier, SubscribeOptions, ResubscribeOptions } from './routes/subscriptions';
 export type { ExtensionsGroupsControls } from './routes/extensions-groups';
 export type { ExtensionsControl, ExtensionInput, BitsProductInput, ConfigurationSegmentInput } from './routes/extensions';

@@ -1,8 +1,9 @@
 /**
  * The bits routes of the mock over real sockets (Get Bits Leaderboard, Get Cheermotes, Get
- * Extension Transactions) and the `mock.bits` controls: cheers with `channel.cheer` and
- * `channel.bits.use`, the leaderboard's periods in PST, the Cheermote catalogue, and extension
- * transactions for the extension's app token.
+ * Extension Transactions, Get Custom Power-up) and the `mock.bits` controls: cheers with
+ * `channel.cheer` and `channel.bits.use`, the leaderboard's periods in PST, the Cheermote
+ * catalogue, extension transactions for the extension's app token, and custom Power-ups with
+ * their redemptions.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { periodWindow } from '../src/routes/bits';
@@ -67,12 +68,138 @@ describe('mock.bits.cheer()', () => {
           ],
         },
         power_up: null,
+        custom_power_up: null,
       },
     });
     s.mock.bits.cheer(s.streamer.id, { user_id: s.fan.id, bits: 5, is_anonymous: true });
     expect(s.eventsOf('channel.cheer')[1]!.event).toMatchObject({ is_anonymous: true, user_id: null, user_login: null, user_name: null, message: 'Cheer5' });
     expect(() => s.mock.bits.cheer(s.streamer.id, { user_id: s.fan.id, bits: 0 })).toThrow(/bits must be/);
     expect(() => s.mock.bits.cheer(s.streamer.id, { user_id: 'nobody', bits: 1 })).toThrow(/No user nobody/);
+  });
+});
+
+describe('Get Custom Power-up: GET /bits/custom_power_ups, and mock.bits.addCustomPowerUp() / redeemCustomPowerUp()', () => {
+  const powerUps = (s: Setup, query: Record<string, string | string[]> = {}, token = s.tokens.streamer) => s.call('GET', '/bits/custom_power_ups', token, { query: { broadcaster_id: s.streamer.id, ...query } });
+
+  it('lists the channel\'s custom Power-ups in ascending order of ID, in the reference shape', async () => {
+    const s = await start();
+    expect((await powerUps(s)).body).toEqual({ data: [] });
+    const jingle = s.mock.bits.addCustomPowerUp(s.streamer.id, { id: 'b-jingle', title: 'Victory Jingle', bits: 200, prompt: 'Which jingle?', is_user_input_required: true });
+    s.mock.bits.addCustomPowerUp(s.streamer.id, { id: 'a-confetti', title: 'Confetti', bits: 50, max_per_stream: 3, global_cooldown_seconds: 60 });
+    expect(jingle).toMatchObject({ id: 'b-jingle', broadcaster_id: s.streamer.id, is_enabled: true, is_paused: false, is_in_stock: true });
+    const answer = await powerUps(s);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.map((each: { id: string }) => each.id)).toEqual(['a-confetti', 'b-jingle']);
+    expect(answer.body.data[1]).toEqual({
+      broadcaster_id: s.streamer.id,
+      broadcaster_login: 'streamer',
+      broadcaster_name: 'Streamer',
+      id: 'b-jingle',
+      title: 'Victory Jingle',
+      prompt: 'Which jingle?',
+      bits: 200,
+      image: null,
+      default_image: { url_1x: expect.any(String), url_2x: expect.any(String), url_4x: expect.any(String) },
+      background_color: '#00E5CB',
+      is_enabled: true,
+      is_user_input_required: true,
+      max_per_stream_setting: { is_enabled: false, max_per_stream: 0 },
+      max_per_user_per_stream_setting: { is_enabled: false, max_per_user_per_stream: 0 },
+      global_cooldown_setting: { is_enabled: false, global_cooldown_seconds: 0 },
+      is_paused: false,
+      is_in_stock: true,
+      redemptions_redeemed_current_stream: null,
+      cooldown_expires_at: null,
+    });
+    // id filters, duplicates ignored, unknown ones left out; none found is a 404.
+    expect((await powerUps(s, { id: ['b-jingle', 'b-jingle', 'nope'] })).body.data.map((each: { id: string }) => each.id)).toEqual(['b-jingle']);
+    expect(await powerUps(s, { id: 'nope' })).toMatchObject({ status: 404, body: errorBody(404, 'All of the custom Power-ups specified using the id query parameter were not found.') });
+  });
+
+  it('refuses what the reference refuses: 51 ids, another user\'s channel, a channel neither partner nor affiliate, a token without bits:read, the app token', async () => {
+    const s = await start();
+    expect((await powerUps(s, { id: Array.from({ length: 51 }, (_, index) => `id-${index}`) })).status).toBe(400);
+    expect((await s.call('GET', '/bits/custom_power_ups', s.tokens.streamer, { query: {} })).status).toBe(400);
+    expect((await powerUps(s, {}, s.tokens.viewer)).status).toBe(401);
+    const plain = await s.call('GET', '/bits/custom_power_ups', s.tokens.plain, { query: { broadcaster_id: s.plain.id } });
+    expect(plain).toMatchObject({ status: 403, body: errorBody(403, 'The broadcaster is not a partner or affiliate.') });
+    const noScope = s.mock.issueToken({ clientId: 'app-1', userId: s.streamer.id, scopes: ['channel:read:ads'] }).accessToken;
+    expect((await powerUps(s, {}, noScope)).status).toBe(401);
+    expect((await powerUps(s, {}, s.tokens.app)).status).toBe(401);
+    expect(() => s.mock.bits.addCustomPowerUp(s.plain.id, { title: 'Nope', bits: 10 })).toThrow(/neither partner nor affiliate/);
+    expect(() => s.mock.bits.addCustomPowerUp(s.streamer.id, { title: '', bits: 10 })).toThrow(/needs a title/);
+    expect(() => s.mock.bits.addCustomPowerUp(s.streamer.id, { title: 'Free', bits: 0 })).toThrow(/bits must be/);
+    for (let index = 0; index < 50; index++) s.mock.bits.addCustomPowerUp(s.streamer.id, { title: `P${index}`, bits: 1 });
+    expect(() => s.mock.bits.addCustomPowerUp(s.streamer.id, { title: 'One too many', bits: 1 })).toThrow(/already has 50/);
+  });
+
+  it('a redemption raises channel.custom_power_up_redemption.add and channel.bits.use, and counts against the limits and the cooldown', async () => {
+    const s = await start();
+    s.mock.bits.addCustomPowerUp(s.streamer.id, { id: 'p-jingle', title: 'Victory Jingle', bits: 200, prompt: 'Which jingle?', is_user_input_required: true, max_per_stream: 2, global_cooldown_seconds: 60 });
+    s.mock.streams.start(s.streamer.id);
+    expect(() => s.mock.bits.redeemCustomPowerUp(s.streamer.id, 'p-jingle', s.viewer.id)).toThrow(/needs user_input/);
+    const redemption = s.mock.bits.redeemCustomPowerUp(s.streamer.id, 'p-jingle', s.viewer.id, { user_input: 'the long one' });
+    expect(redemption).toMatchObject({ broadcaster_id: s.streamer.id, power_up_id: 'p-jingle', user_id: s.viewer.id, user_input: 'the long one', redeemed_at: START });
+    expect(s.eventsOf('channel.custom_power_up_redemption.add')).toEqual([
+      {
+        type: 'channel.custom_power_up_redemption.add',
+        version: '1',
+        condition: { broadcaster_user_id: s.streamer.id, reward_id: 'p-jingle' },
+        event: {
+          id: redemption.id,
+          broadcaster_user_id: s.streamer.id,
+          broadcaster_user_login: 'streamer',
+          broadcaster_user_name: 'Streamer',
+          user_id: s.viewer.id,
+          user_login: 'viewer',
+          user_name: 'viewer',
+          user_input: 'the long one',
+          status: 'unfulfilled',
+          custom_power_up: { id: 'p-jingle', title: 'Victory Jingle', bits: 200, prompt: 'Which jingle?' },
+          redeemed_at: iso(START),
+        },
+      },
+    ]);
+    expect(s.eventsOf('channel.bits.use').at(-1)).toEqual({
+      type: 'channel.bits.use',
+      version: '1',
+      condition: { broadcaster_user_id: s.streamer.id },
+      event: {
+        user_id: s.viewer.id,
+        user_login: 'viewer',
+        user_name: 'viewer',
+        broadcaster_user_id: s.streamer.id,
+        broadcaster_user_login: 'streamer',
+        broadcaster_user_name: 'Streamer',
+        bits: 200,
+        type: 'custom_power_up',
+        power_up: null,
+        custom_power_up: { title: 'Victory Jingle', reward_id: 'p-jingle' },
+        message: null,
+      },
+    });
+    const [listed] = (await powerUps(s)).body.data;
+    expect(listed).toMatchObject({ redemptions_redeemed_current_stream: 1, is_in_stock: true, cooldown_expires_at: iso(START + 60_000) });
+    expect(() => s.mock.bits.redeemCustomPowerUp(s.streamer.id, 'p-jingle', s.fan.id, { user_input: 'x' })).toThrow(/cooling down/);
+    s.advance(60_000);
+    s.mock.bits.redeemCustomPowerUp(s.streamer.id, 'p-jingle', s.fan.id, { user_input: 'x' });
+    s.advance(60_000);
+    expect((await powerUps(s)).body.data[0]).toMatchObject({ redemptions_redeemed_current_stream: 2, is_in_stock: false });
+    expect(() => s.mock.bits.redeemCustomPowerUp(s.streamer.id, 'p-jingle', s.fan.id, { user_input: 'x' })).toThrow(/out of stock/);
+    expect(() => s.mock.bits.redeemCustomPowerUp(s.streamer.id, 'nope', s.fan.id)).toThrow(/has no custom Power-up nope/);
+  });
+
+  it('refuses a redemption of a disabled or paused Power-up, or past the viewer\'s maximum per stream', async () => {
+    const s = await start();
+    s.mock.bits.addCustomPowerUp(s.streamer.id, { id: 'off', title: 'Off', bits: 10, is_enabled: false });
+    s.mock.bits.addCustomPowerUp(s.streamer.id, { id: 'paused', title: 'Paused', bits: 10, is_paused: true });
+    s.mock.bits.addCustomPowerUp(s.streamer.id, { id: 'once', title: 'Once each', bits: 10, max_per_user_per_stream: 1 });
+    expect(() => s.mock.bits.redeemCustomPowerUp(s.streamer.id, 'off', s.viewer.id)).toThrow(/disabled/);
+    expect(() => s.mock.bits.redeemCustomPowerUp(s.streamer.id, 'paused', s.viewer.id)).toThrow(/paused/);
+    s.mock.streams.start(s.streamer.id);
+    s.mock.bits.redeemCustomPowerUp(s.streamer.id, 'once', s.viewer.id);
+    expect(() => s.mock.bits.redeemCustomPowerUp(s.streamer.id, 'once', s.viewer.id)).toThrow(/its maximum per viewer/);
+    s.mock.bits.redeemCustomPowerUp(s.streamer.id, 'once', s.fan.id);
   });
 });
 

@@ -1,17 +1,21 @@
 import { HttpError, type Router } from '../http';
 import { choice, iso, ok, page, registerRoutes, repeated, required, rfc3339, route, userFields, wholeNumberQuery, type HelixContext } from '../helix';
 import { cheerFragments, cheermoteBody, CUSTOM_TIERS, GLOBAL_CHEERMOTES, type CheermoteRecord } from './bits-catalogue';
+import { CustomPowerUps, type CustomPowerUpInput, type CustomPowerUpRecord, type CustomPowerUpRedemptionRecord } from './bits-power-ups';
 import type { GoalBoard } from './goals';
 import type { HypeTrains } from './hype-train';
 
 export type { CheermoteRecord, CheermoteType } from './bits-catalogue';
+export type { CustomPowerUpInput, CustomPowerUpRecord, CustomPowerUpRedemptionRecord } from './bits-power-ups';
 
 /*
- * The bits group (Get Bits Leaderboard, Get Cheermotes, Get Extension Transactions), written from
- * the platform's reference. Cheers happen through `mock.bits.cheer()` (no API call cheers): they
- * raise `channel.cheer` and `channel.bits.use`, count on the leaderboard, move the channel's Bits
- * goals and its running hype train. Extension transactions are added with
- * `mock.bits.addExtensionTransaction()` and raise `extension.bits_transaction.create`.
+ * The bits group (Get Bits Leaderboard, Get Cheermotes, Get Extension Transactions, Get Custom
+ * Power-up), written from the platform's reference. Cheers happen through `mock.bits.cheer()` (no
+ * API call cheers): they raise `channel.cheer` and `channel.bits.use`, count on the leaderboard,
+ * move the channel's Bits goals and its running hype train. Extension transactions are added with
+ * `mock.bits.addExtensionTransaction()` and raise `extension.bits_transaction.create`. Custom
+ * Power-ups are set up with `mock.bits.addCustomPowerUp()` and redeemed with
+ * `mock.bits.redeemCustomPowerUp()` (./bits-power-ups.ts).
  */
 
 /** A cheer as the mock keeps it. */
@@ -88,6 +92,21 @@ export interface BitsControl {
   addExtensionTransaction(input: ExtensionTransactionInput): Readonly<ExtensionTransactionRecord>;
   /** The broadcaster uploads a custom Cheermote (`channel_custom`), listed with `broadcaster_id`. */
   addCheermote(broadcasterId: string, cheermote: { prefix: string; order?: number }): void;
+  /**
+   * The broadcaster sets up a custom Power-up (on the platform's site: no API call does): Get Custom
+   * Power-up lists it. Throws for an unknown user, a channel neither partner nor affiliate, a title
+   * or amount that is missing or wrong, or a 51st Power-up.
+   */
+  addCustomPowerUp(broadcasterId: string, powerUp: CustomPowerUpInput): Readonly<CustomPowerUpRecord>;
+  /**
+   * A viewer redeems a custom Power-up: `channel.custom_power_up_redemption.add` (status
+   * `unfulfilled`) and `channel.bits.use` (type `custom_power_up`) are raised, and the redemption
+   * counts against the Power-up's limits and starts its cooldown. It counts on no leaderboard, goal
+   * or hype train. Throws, as the platform refuses the viewer, when the Power-up is unknown,
+   * disabled, paused, out of stock, cooling down, past the viewer's per-stream maximum, or needs
+   * input that is missing.
+   */
+  redeemCustomPowerUp(broadcasterId: string, powerUpId: string, userId: string, options?: { user_input?: string }): Readonly<CustomPowerUpRedemptionRecord>;
 }
 
 const MAX_COUNT = 100;
@@ -126,6 +145,7 @@ export function registerBitsRoutes(router: Router, context: HelixContext, links:
   /** Newest first. */
   const transactions: ExtensionTransactionRecord[] = [];
   const customCheermotes = new Map<string, CheermoteRecord[]>();
+  const powerUps = new CustomPowerUps(context);
 
   const cheermotesOf = (broadcasterId: string | null) => [...GLOBAL_CHEERMOTES, ...(broadcasterId === null ? [] : (customCheermotes.get(broadcasterId) ?? []))];
 
@@ -218,6 +238,7 @@ export function registerBitsRoutes(router: Router, context: HelixContext, links:
         );
       },
     }),
+    ...powerUps.routes(),
   ]);
 
   const requireUser = (id: string) => {
@@ -258,6 +279,7 @@ export function registerBitsRoutes(router: Router, context: HelixContext, links:
           type: 'cheer',
           message: { text: cheer.message, fragments: cheerFragments(cheer.message, cheermotesOf(broadcasterId)) },
           power_up: null,
+          custom_power_up: null,
         },
         condition,
       });
@@ -309,6 +331,12 @@ export function registerBitsRoutes(router: Router, context: HelixContext, links:
       const list = customCheermotes.get(broadcasterId) ?? [];
       list.push({ prefix: cheermote.prefix, type: 'channel_custom', order: cheermote.order ?? list.length + 1, tiers: CUSTOM_TIERS, last_updated: context.now(), is_charitable: false });
       customCheermotes.set(broadcasterId, list);
+    },
+    addCustomPowerUp(broadcasterId, powerUp) {
+      return structuredClone(powerUps.add(broadcasterId, powerUp));
+    },
+    redeemCustomPowerUp(broadcasterId, powerUpId, userId, options = {}) {
+      return structuredClone(powerUps.redeem(broadcasterId, powerUpId, userId, options.user_input));
     },
   };
 }

@@ -26,7 +26,7 @@ export interface EngagementGroupsControls {
   readonly hypeTrain: HypeTrainControl;
   /** Charity campaigns: `start(broadcasterId, { charity_name })`, `donate(broadcasterId, userId, value)`, `setTarget()`, `stop()`. */
   readonly charity: CharityControl;
-  /** Bits: `cheer(broadcasterId, { user_id, bits })`, `addExtensionTransaction({ ... })`, `addCheermote()`. */
+  /** Bits: `cheer(broadcasterId, { user_id, bits })`, `addExtensionTransaction({ ... })`, `addCheermote()`, `addCustomPowerUp()`, `redeemCustomPowerUp()`. */
   readonly bits: BitsControl;
   /** Subscriptions: `subscribe(broadcasterId, userId)`, `gift()`, `resubscribe()`, `end()`, `grantExtension()`. */
   readonly subscriptions: SubscriptionsControl;

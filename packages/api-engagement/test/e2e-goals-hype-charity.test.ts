@@ -1,5 +1,5 @@
 import { PlatformApiError, PlatformAuthError, PlatformError, PlatformScopeError } from '@platform/core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { charityCampaign, charityDonations, creatorGoals, hypeTrainStatus } from '../src/index';
 import { createWorld, iso, rejectionOf, START, type World } from './e2e-world';
 
@@ -58,6 +58,21 @@ describe('goals', () => {
 
     mock.goals.end(followers.id);
     expect((await creatorGoals(streamer)).map((goal) => goal.id)).toEqual([subs.id]);
+  });
+
+  it('reads the Bits goals the platform added in 2026-06: new_bit counts the Bits cheered, new_cheerer the viewers who cheered', async () => {
+    const { client, mock, broadcaster, viewer, fan } = world;
+    const bits = mock.goals.begin(broadcaster.id, { type: 'new_bit', target_amount: 1000 });
+    const cheerers = mock.goals.begin(broadcaster.id, { type: 'new_cheerer', target_amount: 10 });
+    mock.bits.cheer(broadcaster.id, { user_id: viewer.id, bits: 100 });
+    mock.bits.cheer(broadcaster.id, { user_id: viewer.id, bits: 50 });
+    mock.bits.cheer(broadcaster.id, { user_id: fan.id, bits: 25 });
+    const goals = await creatorGoals(client.as(broadcaster.id));
+    expect(goals.map((goal) => [goal.id, goal.type, goal.current_amount])).toEqual([
+      [bits.id, 'new_bit', 175],
+      [cheerers.id, 'new_cheerer', 2],
+    ]);
+    expectTypeOf(goals[0]!.type).toEqualTypeOf<'follower' | 'subscription' | 'subscription_count' | 'new_subscription' | 'new_subscription_count' | 'new_bit' | 'new_cheerer'>();
   });
 
   it('refusals: the app token, a missing scope, another broadcaster', async () => {

@@ -194,7 +194,25 @@ describe('ad schedule and snoozes', () => {
     expect(after).toMatchObject({ last_ad_at: seconds(START + HOUR + 15 * MINUTE), next_ad_at: seconds(START + 2 * HOUR + 15 * MINUTE), snooze_count: 1, snooze_refresh_at: seconds(START + 2 * HOUR + 10 * MINUTE) });
   });
 
-  it('refusals: snoozing offline (400), another broadcaster (401), the app token, the scope', async () => {
+  it('the app token works for the broadcaster who granted the app the scope, with broadcaster_id given', async () => {
+    const { client, broadcaster } = t;
+    t.mock.streams.start(broadcaster.id);
+    const app = client.as('app');
+    await expect(adSchedule(app, { broadcaster_id: broadcaster.id })).resolves.toMatchObject({ snooze_count: 3 });
+    await expect(snoozeNextAd(app, { broadcaster_id: broadcaster.id })).resolves.toMatchObject({ snooze_count: 2 });
+    await expect(startCommercial(app, { broadcaster_id: broadcaster.id, length: 30 })).resolves.toMatchObject({ length: 30 });
+    const sent = t.mock.requests.filter((request) => request.path.startsWith('/channels/'));
+    expect(sent.map((request) => [request.method, request.path, request.token === t.mock.requests.find((each) => each.path === '/channels/ads')?.token])).toEqual([
+      ['GET', '/channels/ads', true],
+      ['POST', '/channels/ads/schedule/snooze', true],
+      ['POST', '/channels/commercial', true],
+    ]);
+    const unnamed = await failureOf(adSchedule(app));
+    expect(unnamed).toBeInstanceOf(PlatformAuthError);
+    expect(unnamed.message).toBe('GET /channels/ads needs broadcaster_id: the call is made with the app token, which belongs to no user. Set broadcaster_id, or register the acting user with client.auth.addUser().');
+  });
+
+  it('refusals: snoozing offline (400), another broadcaster (401), the scope', async () => {
     const { client, broadcaster, hobbyist, other } = t;
     const offline = await failureOf(snoozeNextAd(client.as(hobbyist.id)));
     expect(offline).toBeInstanceOf(PlatformApiError);
@@ -203,8 +221,6 @@ describe('ad schedule and snoozes', () => {
     expect((someoneElse as PlatformApiError).status).toBe(401);
 
     t.mock.clearRequests();
-    const app = await failureOf(adSchedule(client.as('app'), { broadcaster_id: broadcaster.id }));
-    expect(app.message).toBe('GET /channels/ads only accepts a user access token: the app token cannot be used for it.');
     const scope = await failureOf(snoozeNextAd(client.as(other.id)));
     expect(scope).toBeInstanceOf(PlatformScopeError);
     expect(scope.message).toBe('The token of user 400 is missing the channel:manage:ads scope required by POST /channels/ads/schedule/snooze.');

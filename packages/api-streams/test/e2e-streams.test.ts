@@ -59,7 +59,8 @@ describe('a broadcast from start to stop', () => {
     t.advance(90 * 60_000);
     const offline = t.nextEvent('stream.offline');
     const archive = mock.streams.stop(broadcaster.id)!;
-    expect((await offline).event).toEqual({ broadcaster_user_id: broadcaster.id, broadcaster_user_login: 'pixelforge', broadcaster_user_name: 'PixelForge' });
+    // Since 2026-06-26 stream.offline names the stream that ended.
+    expect((await offline).event).toEqual({ id: started.id, broadcaster_user_id: broadcaster.id, broadcaster_user_login: 'pixelforge', broadcaster_user_name: 'PixelForge' });
     await expect(streams(client.as('app'), { user_id: broadcaster.id }).all()).resolves.toEqual([]);
     await expect(followedStreams(client.as(viewer.id)).all()).resolves.toEqual([]);
 

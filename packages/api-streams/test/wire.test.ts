@@ -595,9 +595,9 @@ describe('the wire shape of every streams, videos, clips, schedule, raids and ad
       [deleteScheduleSegmentOperation, 'user', ['channel:manage:schedule'], 'broadcaster_id'],
       [startRaidOperation, 'user', ['channel:manage:raids'], 'from_broadcaster_id'],
       [cancelRaidOperation, 'user', ['channel:manage:raids'], 'broadcaster_id'],
-      [startCommercialOperation, 'user', ['channel:edit:commercial'], 'broadcaster_id'],
-      [adScheduleOperation, 'user', ['channel:read:ads'], 'broadcaster_id'],
-      [snoozeNextAdOperation, 'user', ['channel:manage:ads'], 'broadcaster_id'],
+      [startCommercialOperation, 'either', ['channel:edit:commercial'], 'broadcaster_id'],
+      [adScheduleOperation, 'either', ['channel:read:ads'], 'broadcaster_id'],
+      [snoozeNextAdOperation, 'either', ['channel:manage:ads'], 'broadcaster_id'],
     ] as const;
     expect(table).toHaveLength(22);
     for (const [operation, token, scopes, actingUser] of table) {

@@ -121,6 +121,25 @@ describe('Get Ad Schedule: GET /channels/ads', () => {
   });
 });
 
+describe('the app token (since 2026-05-29)', () => {
+  it('works for all three once the broadcaster granted this client the scope, and is refused otherwise', async () => {
+    const s = await start();
+    s.mock.streams.start(s.streamer.id);
+    // The streamer signed in with every scope: the app may act for them.
+    expect((await commercial(s, { length: 30 }, s.tokens.app)).status).toBe(200);
+    expect((await s.call('GET', '/channels/ads', s.tokens.app, { query: { broadcaster_id: s.streamer.id } })).status).toBe(200);
+    expect((await snooze(s, s.tokens.app)).status).toBe(200);
+    // A channel that never signed in to this client, then granted another scope only.
+    const newcomer = s.mock.addUser({ login: 'newcomer', broadcaster_type: 'affiliate' });
+    const scheduleOf = () => s.call('GET', '/channels/ads', s.tokens.app, { query: { broadcaster_id: newcomer.id } });
+    expect((await scheduleOf()).status).toBe(401);
+    s.issue(newcomer.id, ['channel:manage:ads']);
+    expect((await scheduleOf()).body).toMatchObject({ status: 401, message: 'The broadcaster in broadcaster_id has not authorized this application with the channel:read:ads scope.' });
+    s.issue(newcomer.id, ['channel:read:ads']);
+    expect((await scheduleOf()).status).toBe(200);
+  });
+});
+
 describe('Snooze Next Ad: POST /channels/ads/schedule/snooze', () => {
   it('pushes the next ad back 5 minutes, 3 snoozes at most, one coming back each hour', async () => {
     const s = await start();

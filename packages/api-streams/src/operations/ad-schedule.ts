@@ -3,16 +3,19 @@ import type { AdSchedule } from '../types';
 
 /** Parameters of `adSchedule`. */
 export interface AdScheduleParams {
-  /** The broadcaster; defaults to the user whose token is used, which the platform requires it to be. */
+  /**
+   * The broadcaster. With a user token it defaults to that user, whom the platform requires it to
+   * be; with the app token it must be given.
+   */
   broadcaster_id?: string;
 }
 
-/** Declaration of `ads.adSchedule`: GET /channels/ads, user token, channel:read:ads. */
+/** Declaration of `ads.adSchedule`: GET /channels/ads, either token, channel:read:ads. */
 export const adScheduleOperation = /* @__PURE__ */ defineOperation<AdScheduleParams, AdSchedule>({
   name: 'ads.adSchedule',
   method: 'GET',
   path: '/channels/ads',
-  token: 'user',
+  token: 'either',
   scopes: ['channel:read:ads'],
   actingUser: 'broadcaster_id',
   params: {
@@ -25,10 +28,11 @@ export const adScheduleOperation = /* @__PURE__ */ defineOperation<AdSchedulePar
  * Gets the channel's ad schedule: the next and last ad break, the snoozes left and the pre-roll
  * free time. A new ad cannot run until 8 minutes after the previous one.
  *
- * Token: user; channel:read:ads.
+ * Token: user (the broadcaster's) or app; channel:read:ads. The app token works too, with
+ * `broadcaster_id` set to a broadcaster who granted the app channel:read:ads.
  *
  * @platformName Get Ad Schedule
- * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
+ * @throws PlatformAuthError when no token fits the call (with the app token, `broadcaster_id` is needed); PlatformScopeError when the user's token lacks the scope.
  * @throws PlatformApiError when the platform refuses the call.
  * @example
  * const { next_ad_at, snooze_count } = await adSchedule(client);

@@ -3,16 +3,19 @@ import type { SnoozedAd } from '../types';
 
 /** Parameters of `snoozeNextAd`. */
 export interface SnoozeNextAdParams {
-  /** The broadcaster; defaults to the user whose token is used, which the platform requires it to be. */
+  /**
+   * The broadcaster. With a user token it defaults to that user, whom the platform requires it to
+   * be; with the app token it must be given.
+   */
   broadcaster_id?: string;
 }
 
-/** Declaration of `ads.snoozeNextAd`: POST /channels/ads/schedule/snooze, user token, channel:manage:ads; everything in the query. */
+/** Declaration of `ads.snoozeNextAd`: POST /channels/ads/schedule/snooze, either token, channel:manage:ads; everything in the query. */
 export const snoozeNextAdOperation = /* @__PURE__ */ defineOperation<SnoozeNextAdParams, SnoozedAd>({
   name: 'ads.snoozeNextAd',
   method: 'POST',
   path: '/channels/ads/schedule/snooze',
-  token: 'user',
+  token: 'either',
   scopes: ['channel:manage:ads'],
   actingUser: 'broadcaster_id',
   params: {
@@ -25,10 +28,11 @@ export const snoozeNextAdOperation = /* @__PURE__ */ defineOperation<SnoozeNextA
  * Pushes the next scheduled mid-roll ad back by 5 minutes, using one of the broadcaster's
  * snoozes, and resolves with the schedule after it.
  *
- * Token: user; channel:manage:ads.
+ * Token: user (the broadcaster's) or app; channel:manage:ads. The app token works too, with
+ * `broadcaster_id` set to a broadcaster who granted the app channel:manage:ads.
  *
  * @platformName Snooze Next Ad
- * @throws PlatformAuthError when no user token fits the call; PlatformScopeError when it lacks the scope.
+ * @throws PlatformAuthError when no token fits the call (with the app token, `broadcaster_id` is needed); PlatformScopeError when the user's token lacks the scope.
  * @throws PlatformApiError when the platform refuses the call (400 when the channel is not live or no ad is scheduled).
  * @throws PlatformRateLimitError when no snooze is left (the platform answers 429) and retries are exhausted.
  * @example

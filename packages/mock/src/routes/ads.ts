@@ -1,10 +1,12 @@
 import { HttpError, type Router } from '../http';
 import { iso, ok, registerRoutes, requireTokenUser, route, userFields, type HelixContext } from '../helix';
 import type { Broadcasts } from './streams';
+import type { MockToken } from '../state';
 
 /*
  * The ads group (Start Commercial, Get Ad Schedule, Snooze Next Ad), written from the platform's
- * reference. A small ad state per channel: while live, an automatic mid-roll is scheduled every
+ * reference: the broadcaster's user token, or the app token of a client the broadcaster granted
+ * the scope (since 2026-05-29). A small ad state per channel: while live, an automatic mid-roll is scheduled every
  * hour of the stream (a manual commercial restarts that hour); snoozes push the next one back 5
  * minutes, 3 snoozes at most, one coming back each hour. Time is the mock's clock: an automatic
  * mid-roll whose time has passed runs (and raises `channel.ad_break.begin`) when an ads route or
@@ -117,17 +119,30 @@ export function registerAdRoutes(router: Router, context: HelixContext, broadcas
     if (!state.user(broadcasterId)) throw new HttpError(400, 'The broadcaster ID is not valid.');
   };
 
+  /**
+   * The broadcaster acts: with a user token, the token's user must be `broadcaster_id` (401); with
+   * the app token (since 2026-05-29), the broadcaster must have granted this client `scope` (401).
+   */
+  const requireBroadcaster = (token: MockToken, broadcasterId: string, scope: string) => {
+    if (token.userId !== undefined) {
+      requireTokenUser(token, broadcasterId, 'broadcaster_id');
+      return;
+    }
+    const granted = [...state.tokens.values()].some((each) => each.clientId === token.clientId && each.userId === broadcasterId && each.scopes.includes(scope));
+    if (!granted) throw new HttpError(401, `The broadcaster in broadcaster_id has not authorized this application with the ${scope} scope.`);
+  };
+
   registerRoutes(router, context, [
     route({
       method: 'POST',
       path: '/channels/commercial',
-      token: 'user',
+      token: 'either',
       scopes: ['channel:edit:commercial'],
       body: ['broadcaster_id', 'length'],
       handle: ({ request, token }) => {
         const body = request.body as { broadcaster_id: unknown; length: unknown };
         const broadcasterId = String(body.broadcaster_id);
-        requireTokenUser(token, broadcasterId, 'broadcaster_id');
+        requireBroadcaster(token, broadcasterId, 'channel:edit:commercial');
         if (typeof body.length !== 'number' || !Number.isInteger(body.length) || body.length < 1) {
           throw new HttpError(400, `The parameter "length" was malformed: the value must be a whole number of seconds from 1 to ${MAX_COMMERCIAL_SECONDS}`);
         }
@@ -152,12 +167,12 @@ export function registerAdRoutes(router: Router, context: HelixContext, broadcas
     route({
       method: 'GET',
       path: '/channels/ads',
-      token: 'user',
+      token: 'either',
       scopes: ['channel:read:ads'],
       query: ['broadcaster_id'],
       handle: ({ request, token }) => {
         const broadcasterId = request.query.get('broadcaster_id')!;
-        requireTokenUser(token, broadcasterId, 'broadcaster_id');
+        requireBroadcaster(token, broadcasterId, 'channel:read:ads');
         knownBroadcaster(broadcasterId);
         const ads = current(broadcasterId);
         const now = context.now();
@@ -176,12 +191,12 @@ export function registerAdRoutes(router: Router, context: HelixContext, broadcas
     route({
       method: 'POST',
       path: '/channels/ads/schedule/snooze',
-      token: 'user',
+      token: 'either',
       scopes: ['channel:manage:ads'],
       query: ['broadcaster_id'],
       handle: ({ request, token }) => {
         const broadcasterId = request.query.get('broadcaster_id')!;
-        requireTokenUser(token, broadcasterId, 'broadcaster_id');
+        requireBroadcaster(token, broadcasterId, 'channel:manage:ads');
         knownBroadcaster(broadcasterId);
         const ads = current(broadcasterId);
         if (!broadcasts.live(broadcasterId)) throw new HttpError(400, 'The channel is not currently live.');

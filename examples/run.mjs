@@ -3,7 +3,8 @@
 // `pnpm --filter @platform/examples example chat-bot`). It bundles the example with esbuild from
 // the TypeScript sources of the workspace packages (the `@platform/source` export condition, as
 // the tests use them), so nothing needs building first; other packages (ws, express...) stay
-// imports that Node resolves from this folder. In your own project, run the example's files with
+// imports that Node resolves from this folder (undici too, which core loads with createRequire:
+// hence it is a dependency of this folder). In your own project, run the example's files with
 // the TypeScript runner you use (tsx, or Node 22.18+ with its built-in type stripping).
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -15,7 +16,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const name = process.argv[2];
 const entry = name === undefined ? undefined : join(here, name, 'main.ts');
 if (!name || !entry || !existsSync(entry)) {
-  process.stderr.write('Usage: node run.mjs <example>, one of: chat-bot, webhook-express, webhook-fetch, browser, conduit-worker, several-machines\n');
+  process.stderr.write('Usage: node run.mjs <example>, one of: chat-bot, commands-bot, webhook-express, webhook-fetch, browser, conduit-worker, several-machines\n');
   process.exit(2);
 }
 

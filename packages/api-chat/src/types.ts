@@ -33,8 +33,8 @@ export interface ChatEmoteImages {
 }
 
 /**
- * A global emote. The spec does not show its fields: `id` and `name` are certain, the others are
- * the platform's reference fields, typed loosely (an index signature keeps any further field).
+ * A global emote: its `id` and `name`, and its images, formats, sizes and themes (optional here;
+ * any further field the platform sends is kept).
  */
 export interface ChatEmote {
   /** The emote's ID. */
@@ -52,10 +52,7 @@ export interface ChatEmote {
   [field: string]: unknown;
 }
 
-/**
- * A channel emote (subscriber, follower or bits tier). Fields not shown in the spec, typed
- * loosely: `tier` is an empty string for emotes that are not subscriber emotes.
- */
+/** A channel emote (subscriber, follower or bits tier): `tier` is an empty string for emotes that are not subscriber emotes. */
 export interface ChatChannelEmote extends ChatEmote {
   /** The subscriber tier that unlocks the emote; an empty string for other emotes. */
   tier?: string;
@@ -65,7 +62,7 @@ export interface ChatChannelEmote extends ChatEmote {
   emote_set_id?: string;
 }
 
-/** An emote of an emote set. Fields not shown in the spec, typed loosely. */
+/** An emote of an emote set. */
 export interface ChatSetEmote extends ChatEmote {
   /** How the emote is earned (`globals`, `subscriptions`, `bitstier`, `follower`...). */
   emote_type?: ChatUserEmoteType;
@@ -75,7 +72,7 @@ export interface ChatSetEmote extends ChatEmote {
   owner_id?: string;
 }
 
-/** A version of a chat badge. Fields not shown in the spec, typed loosely. */
+/** A version of a chat badge. */
 export interface ChatBadgeVersion {
   /** The version's ID (for a subscriber badge, the months of subscription). */
   id: string;
@@ -133,7 +130,7 @@ export interface ChatSettings {
   unique_chat_mode: boolean;
 }
 
-/** A channel in a shared chat session. Fields not shown in the spec, typed loosely. */
+/** A channel in a shared chat session. */
 export interface SharedChatParticipant {
   /** The channel's ID. */
   broadcaster_id?: string;
@@ -155,18 +152,18 @@ export interface SharedChatSession {
 }
 
 /**
- * The kind of an emote (for example `globals`, `subscriptions`, `follower`, `bitstier`). The spec
- * does not list the values; any string is accepted.
+ * The kind of an emote (for example `globals`, `subscriptions`, `follower`, `bitstier`). The
+ * platform's reference does not list every value; any string is accepted.
  */
 export type ChatUserEmoteType = 'globals' | 'subscriptions' | 'follower' | 'bitstier' | 'smilies' | 'hypetrain' | 'limitedtime' | 'rewards' | 'prime' | 'turbo' | 'channelpoints' | 'owl2019' | 'twofactor' | (string & {});
 
-/** An image format of an emote. The spec does not list the values; any string is accepted. */
+/** An image format of an emote (`static`, or `animated` for animated emotes); any string is accepted. */
 export type ChatEmoteFormat = 'static' | 'animated' | (string & {});
 
-/** An image size of an emote. The spec does not list the values; any string is accepted. */
+/** An image size of an emote (`1.0`, `2.0`, `3.0`); any string is accepted. */
 export type ChatEmoteScale = '1.0' | '2.0' | '3.0' | (string & {});
 
-/** A background theme of an emote image. The spec does not list the values; any string is accepted. */
+/** A background theme of an emote image (`light`, `dark`); any string is accepted. */
 export type ChatEmoteThemeMode = 'light' | 'dark' | (string & {});
 
 /** An emote a user can type anywhere on the platform. */
@@ -198,10 +195,7 @@ export type ChatUserEmotePage = OperationPage<
   }
 >;
 
-/**
- * Why the platform did not deliver a message. Only `message` is known; `code` is the platform's
- * reference field; further fields are not shown in the spec and typed loosely.
- */
+/** Why the platform did not deliver a message: in words (`message`) and as a code (`code`); other fields are kept as sent. */
 export interface ChatMessageDropReason {
   /** Why the message was dropped, in words. */
   message: string;
@@ -220,13 +214,41 @@ export interface SentChatMessage {
   drop_reason?: ChatMessageDropReason | null;
 }
 
-/** A part of a pinned message (text, emote, mention...). Fields not shown in the spec, typed loosely. */
+/** A part of a pinned message: text, an emote, a cheermote or a mention. */
 export interface PinnedChatMessageFragment {
-  /** What the fragment is (for example `text` or `emote`). */
-  type?: string;
+  /** What the fragment is. */
+  type: 'text' | 'emote' | 'cheermote' | 'mention';
   /** The fragment's text. */
-  text?: string;
-  [field: string]: unknown;
+  text: string;
+  /** The cheermote; null unless `type` is `cheermote`. */
+  cheermote: {
+    /** The name part of the cheermote, in lowercase (`cheer` for `Cheer100`). */
+    prefix: string;
+    /** The Bits cheered. */
+    bits: number;
+    /** The cheermote's tier. */
+    tier: number;
+  } | null;
+  /** The emote; null unless `type` is `emote`. */
+  emote: {
+    /** The emote's ID. */
+    id: string;
+    /** The emote set it belongs to. */
+    emote_set_id: string;
+    /** The ID of the broadcaster who owns it. */
+    owner_id: string;
+    /** The formats it comes in (`static`, `animated`). */
+    format: ChatEmoteFormat[];
+  } | null;
+  /** The mentioned user; null unless `type` is `mention`. */
+  mention: {
+    /** The user's ID. */
+    user_id: string;
+    /** The user's login name. */
+    user_login: string;
+    /** The user's display name. */
+    user_name: string;
+  } | null;
 }
 
 /** The message pinned in a channel's chat. */
@@ -276,13 +298,11 @@ export interface UserChatColor {
 
 /**
  * The color of an announcement; the platform's default is `primary` (the channel's accent color).
- * The spec lists no other value; any string is accepted.
+ * The platform's values are `primary`, `blue`, `green`, `orange` and `purple`; any string is accepted.
  */
 export type ChatAnnouncementColor = 'primary' | 'blue' | 'green' | 'orange' | 'purple' | (string & {});
 
-/**
- * A named chat color anyone may pick. The spec does not list the values; any string is accepted.
- */
+/** A named chat color anyone may pick; any string is accepted. */
 export type ChatColorName =
   | 'blue'
   | 'blue_violet'

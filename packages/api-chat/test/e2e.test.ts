@@ -122,6 +122,32 @@ describe('pinned chat message: the States rows', () => {
     expect(helixSent()).toEqual(['PUT /chat/pins', 'GET /chat/pins', 'DELETE /chat/pins', 'GET /chat/pins']);
   });
 
+  it('pinning the pinned message again is a 409; the app token pins for a moderator; everything goes in the query and a change answers nothing', async () => {
+    const mod = client.as(moderator.id);
+    const message = mock.chat.userSays(broadcaster.id, viewer.id, 'pin me twice');
+    await pin(mod, { broadcaster_id: broadcaster.id, message_id: message.message_id, duration_seconds: 300 });
+    const again = await pin(mod, { broadcaster_id: broadcaster.id, message_id: message.message_id }).catch((failure: unknown) => failure);
+    expect(again).toBeInstanceOf(PlatformApiError);
+    expect((again as PlatformApiError).status).toBe(409);
+    expect((again as PlatformApiError).message).toBe('The message is already pinned. (409 on PUT /chat/pins)');
+
+    const app = client.as('app');
+    const next = mock.chat.userSays(broadcaster.id, other.id, 'pinned by the bot');
+    await expect(pin(app, { broadcaster_id: broadcaster.id, moderator_id: moderator.id, message_id: next.message_id, duration_seconds: 30 })).resolves.toBeUndefined();
+    await expect(updatePin(app, { broadcaster_id: broadcaster.id, moderator_id: moderator.id, message_id: next.message_id, duration_seconds: 1800 })).resolves.toBeUndefined();
+    const pinned = await pinnedMessage(app, { broadcaster_id: broadcaster.id, moderator_id: moderator.id });
+    expect(pinned).toMatchObject({ message_id: next.message_id, pinned_by_user_id: moderator.id, ends_at: iso(START + 1_800_000) });
+    expect(pinned!.message.fragments).toEqual([{ type: 'text', text: 'pinned by the bot', cheermote: null, emote: null, mention: null }]);
+    await expect(unpin(app, { broadcaster_id: broadcaster.id, moderator_id: moderator.id, message_id: next.message_id })).resolves.toBeUndefined();
+    const changes = mock.requests.filter((request) => request.path === '/chat/pins' && request.method !== 'GET');
+    expect(changes.every((request) => request.body === undefined)).toBe(true);
+    expect(changes.slice(-3).map((request) => [request.method, request.status, request.query])).toEqual([
+      ['PUT', 204, { broadcaster_id: broadcaster.id, moderator_id: moderator.id, message_id: next.message_id, duration_seconds: '30' }],
+      ['PATCH', 204, { broadcaster_id: broadcaster.id, moderator_id: moderator.id, message_id: next.message_id, duration_seconds: '1800' }],
+      ['DELETE', 204, { broadcaster_id: broadcaster.id, moderator_id: moderator.id, message_id: next.message_id }],
+    ]);
+  });
+
   it('without a duration the pin lasts until the stream ends', async () => {
     const mod = client.as(moderator.id);
     mock.state.channel(broadcaster.id).live = true;
@@ -344,6 +370,25 @@ describe('announcements and shoutouts', () => {
     expect(error).toBeInstanceOf(PlatformRateLimitError);
     clock += 2_000;
     await expect(announce(mod, { broadcaster_id: broadcaster.id, message: 'later' })).resolves.toBeUndefined();
+  });
+
+  it('announce with the app token: for_source_only goes in the body; without it a shared chat session hears it in this channel only', async () => {
+    const app = client.as('app');
+    mock.chat.startSharedSession(broadcaster.id, [other.id]);
+    const notices = () => events.filter((event) => event.type === 'channel.chat.notification').map((event) => event.condition.broadcaster_user_id);
+    await announce(app, { broadcaster_id: broadcaster.id, moderator_id: moderator.id, message: 'this channel only' });
+    expect(notices()).toEqual([broadcaster.id]);
+    expect((events.at(-1)!.event as { is_source_only: boolean | null }).is_source_only).toBe(true);
+    clock += 2_000;
+    await announce(app, { broadcaster_id: broadcaster.id, moderator_id: moderator.id, message: 'everyone', for_source_only: false });
+    expect(notices()).toEqual([broadcaster.id, broadcaster.id, other.id]);
+    const sent = mock.requests.filter((request) => request.path === '/chat/announcements').at(-1)!;
+    expect(sent.query).toEqual({ broadcaster_id: broadcaster.id, moderator_id: moderator.id });
+    expect(sent.body).toEqual({ message: 'everyone', for_source_only: false });
+    // With a user token the platform refuses for_source_only.
+    clock += 2_000;
+    const refused = await announce(client.as(moderator.id), { broadcaster_id: broadcaster.id, message: 'x', for_source_only: true }).catch((failure: unknown) => failure);
+    expect(refused).toMatchObject({ status: 400 });
   });
 
   it('shoutout: the sending channel must be live; one per 2 minutes', async () => {

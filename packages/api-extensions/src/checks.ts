@@ -18,7 +18,7 @@ export const bytesParam: ParamKind = {
 };
 
 /**
- * One value or a list of values, each among the spec's `oneOf`, sent as a repeated query key
+ * One value or a list of values, each among the parameter's `oneOf`, sent as a repeated query key
  * (`segment=broadcaster&segment=developer`).
  */
 export const choicesParam: ParamKind = {

@@ -1,7 +1,7 @@
 /**
  * A layout of the group browser source. The platform's reference names `TILED_LAYOUT`,
- * `SCREENSHARE_LAYOUT`, `HORIZONTAL_LAYOUT` and `VERTICAL_LAYOUT`; the spec does not fix the list,
- * so any other string the platform adds is accepted too.
+ * `SCREENSHARE_LAYOUT`, `HORIZONTAL_LAYOUT` and `VERTICAL_LAYOUT`; the list may grow, so any
+ * other string the platform adds is accepted too.
  *
  * Beta: the platform may change this type.
  */
@@ -26,9 +26,8 @@ export interface GuestStarSettings {
 }
 
 /**
- * Someone holding a slot of a session (the host included). The spec does not show its fields, so
- * it is typed loosely: the ones below are those the platform's reference lists (`slot_id` is `"0"`
- * for the host), all optional, and any other field is kept as sent.
+ * Someone holding a slot of a session (the host included): the fields the platform's reference
+ * lists (`slot_id` is `"0"` for the host), all optional, and any other field kept as sent.
  *
  * Beta: the platform may change this type.
  */
@@ -55,8 +54,8 @@ export interface GuestStarGuest {
 }
 
 /**
- * The audio or video side of a slot, as the platform's reference describes it (not shown in the
- * spec, so typed loosely).
+ * The audio or video side of a slot, as the platform's reference describes it (typed loosely:
+ * every field optional).
  *
  * Beta: the platform may change this type.
  */

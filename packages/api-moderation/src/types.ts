@@ -82,9 +82,8 @@ export interface UserBan {
 }
 
 /**
- * Where an unban request stands. The spec names `pending`, `approved`, `denied` and (in events)
- * `canceled`; the platform's reference adds `acknowledged`. Other values may appear, so any
- * string is accepted.
+ * Where an unban request stands: `pending`, `approved`, `denied`, `acknowledged`, and (in events)
+ * `canceled`. Other values may appear, so any string is accepted.
  */
 export type UnbanRequestStatus = 'pending' | 'approved' | 'denied' | 'acknowledged' | 'canceled' | (string & {});
 
@@ -200,8 +199,8 @@ export interface UserWarning {
 export type SuspiciousUserStatus = 'NO_TREATMENT' | 'ACTIVE_MONITORING' | 'RESTRICTED';
 
 /**
- * Why a user is marked suspicious. The spec does not list the values; the platform's reference
- * names the four below, and any other string is accepted.
+ * Why a user is marked suspicious: the platform's reference names the four below, and any other
+ * string is accepted.
  */
 export type SuspiciousUserType = 'MANUALLY_ADDED' | 'DETECTED_BAN_EVADER' | 'DETECTED_SUS_CHATTER' | 'BANNED_IN_SHARED_CHANNEL' | (string & {});
 

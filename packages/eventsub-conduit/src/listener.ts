@@ -596,7 +596,7 @@ export class ConduitListener extends EventSubListener {
   }
 
   /**
-   * The spec's bind failure for a WebSocket shard, `Could not bind the WebSocket session: <reason>`,
+   * The bind failure of a WebSocket shard, `Could not bind the WebSocket session: <reason>`,
    * and its counterpart for a webhook shard, `Could not bind the webhook callback: <reason>`.
    */
   #bindError(reason: string, cause?: unknown): PlatformEventSubError {

@@ -9,7 +9,7 @@ import type { WebSocketClass } from './session';
 /**
  * Finds the WebSocket class to use: the option, the client's `webSocket` option, the runtime's
  * global WebSocket, then on Node the `ws` package (a dependency, loaded only here, so that Node 20
- * needs no extra step). Throws the spec's error when there is none.
+ * needs no extra step). Throws `This runtime has no global WebSocket.` when there is none.
  */
 export function resolveWebSocket(given: unknown, client: ClientHandle): WebSocketClass {
   const found = given ?? clientCore(client).webSocket ?? (globalThis as { WebSocket?: unknown }).WebSocket ?? fallbackWebSocket();

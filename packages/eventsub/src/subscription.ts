@@ -22,7 +22,7 @@ import type { EventSubSubscription, EventSubSubscriptionCounts } from './resourc
 /** The token a subscription is created (and deleted) with: a user's for WebSocket, the app's otherwise. */
 export type SubscriptionToken = 'user' | 'app';
 
-/** Attempts in all for one subscription on one session (spec: 6). */
+/** Attempts in all for one subscription on one session: 6. */
 export const subscribeAttempts = 6;
 
 /**

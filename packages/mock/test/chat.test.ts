@@ -384,7 +384,7 @@ describe('POST /chat/announcements', () => {
     const query = { broadcaster_id: broadcaster.id, moderator_id: moderator.id };
     expect((await call('POST', '/chat/announcements', { token, query, body: {} })).body.message).toBe('Missing required parameter "message"');
     expect((await call('POST', '/chat/announcements', { token, query, body: { message: 'hi', color: 'pink' } })).status).toBe(400);
-    expect((await call('POST', '/chat/announcements', { token, query: { ...query, for_source_only: 'true' }, body: { message: 'hi' } })).status).toBe(400);
+    expect((await call('POST', '/chat/announcements', { token, query, body: { message: 'hi', for_source_only: true } })).status).toBe(400);
     expect((await call('POST', '/chat/announcements', { token: tokenFor(viewer, scopes), query: { broadcaster_id: broadcaster.id, moderator_id: viewer.id }, body: { message: 'hi' } })).status).toBe(403);
     expect(raised('channel.chat.notification')).toHaveLength(0);
   });
@@ -605,6 +605,9 @@ describe('pins', () => {
     expect((await call('DELETE', '/chat/pins', { token, query: { ...query, message_id: message.message_id } })).status).toBe(404);
     expect((await call('PUT', '/chat/pins', { token, query: { ...query, message_id: message.message_id } })).status).toBe(204);
     expect((await call('GET', '/chat/pins', { token, query })).body.data[0].ends_at).toBeNull();
+    // Pinning the pinned message again is a conflict (the reference's 409); updatePin changes its duration.
+    const again = await call('PUT', '/chat/pins', { token, query: { ...query, message_id: message.message_id, duration_seconds: '60' } });
+    expect(again).toMatchObject({ status: 409, body: { status: 409, message: 'The message is already pinned.' } });
     expect((await call('DELETE', '/chat/pins', { token, query: { ...query, message_id: message.message_id } })).status).toBe(204);
     expect((await call('GET', '/chat/pins', { token, query })).body).toEqual({ data: [] });
   });

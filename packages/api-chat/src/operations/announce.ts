@@ -12,8 +12,10 @@ export interface AnnounceParams {
   /** The accent color; the platform's default is `primary`. */
   color?: ChatAnnouncementColor;
   /**
-   * In a shared chat, whether the announcement stays in this channel. App tokens only (the
-   * platform's default there is true); the platform rejects it with a user token.
+   * In a shared chat session, whether the announcement stays in this channel. App token only (the
+   * platform's default there is true); the platform refuses it (400) with a user token. Sent in
+   * the request body, where the platform's reference lists it (some clients send it in the query;
+   * no refusal of the body is known).
    */
   for_source_only?: boolean;
 }
@@ -31,7 +33,7 @@ export const announceOperation = /* @__PURE__ */ defineOperation<AnnounceParams,
     moderator_id: { type: 'string', in: 'query' },
     message: { type: 'string', in: 'body', required: true },
     color: { type: 'string', in: 'body' },
-    for_source_only: { type: booleanParam, in: 'query' },
+    for_source_only: { type: booleanParam, in: 'body' },
   },
   result: voidResult,
 });
@@ -39,7 +41,11 @@ export const announceOperation = /* @__PURE__ */ defineOperation<AnnounceParams,
 /**
  * Sends an announcement to a channel's chat, highlighted with a color.
  *
- * Token: app or user; moderator:manage:announcements.
+ * Token: app or user; moderator:manage:announcements. The app token works too, with `moderator_id`
+ * set to a moderator (or the broadcaster) who granted the app moderator:manage:announcements and
+ * user:bot, in a channel whose broadcaster granted it channel:bot. In a shared chat session an
+ * announcement sent with a user token goes to every channel of the session; one sent with the app
+ * token goes to this channel only, unless `for_source_only` is false.
  * Limits: one announcement per 2 seconds (a 429 otherwise); the platform cuts the message after
  * 500 characters rather than refusing it, so no length is checked here.
  *

@@ -33,8 +33,8 @@ export const chattersOperation = /* @__PURE__ */ defineOperation<ChattersParams,
 /**
  * Lists the users in a channel's chat; the list refreshes with a delay.
  *
- * Token: app or user; a user token needs moderator:read:chatters. The platform's own reference
- * documents a user token only; the spec allows the app token, with `moderator_id` set.
+ * Token: app or user; moderator:read:chatters. The app token works too, with `moderator_id` set to
+ * the broadcaster or a moderator who granted the app moderator:read:chatters.
  * Limits: `first` 1 to 1000. The paginator's `total()` is the platform's count.
  *
  * @platformName Get Chatters

@@ -30,16 +30,19 @@ export const pinOperation = /* @__PURE__ */ defineOperation<PinParams, void>({
 });
 
 /**
- * Pins a message in a channel's chat, replacing the current pin (one pin per chat).
+ * Pins a message in a channel's chat, replacing the current pin (one pin per chat). Everything
+ * goes in the query; the platform answers 204 with no body.
  *
- * Token: app or user; moderator:manage:chat_messages. The platform's sources do not state the
- * token kind; the spec allows both.
+ * Token: app or user; moderator:manage:chat_messages. The app token works too, with `moderator_id`
+ * set to a moderator (or the broadcaster) who granted the app moderator:manage:chat_messages and
+ * user:bot, in a channel whose broadcaster granted it channel:bot.
  * Limits: `duration_seconds` 30 to 1800; without it the pin lasts until the stream ends.
  *
  * @platformName Pin Chat Message
  * @throws PlatformError when `duration_seconds` is outside 30 to 1800 or a required parameter is missing (nothing is sent).
  * @throws PlatformAuthError when no token fits the call; PlatformScopeError when the user's token lacks the scope.
- * @throws PlatformApiError when the platform refuses the call (404 for an unknown message).
+ * @throws PlatformApiError when the platform refuses the call (404 for an unknown message, 409
+ * when that message is already the pinned one: `updatePin` changes its duration).
  * @example
  * await pin(client, { broadcaster_id: '1234', message_id: 'abc-123', duration_seconds: 600 });
  */

@@ -27,8 +27,9 @@ export const pinnedMessageOperation = /* @__PURE__ */ defineOperation<PinnedMess
 /**
  * Gets the message pinned in a channel's chat, or null when none is.
  *
- * Token: app or user; moderator:manage:chat_messages or moderator:read:chat_messages. The
- * platform's sources do not state the token kind; the spec allows both.
+ * Token: app or user; moderator:manage:chat_messages or moderator:read:chat_messages. The app
+ * token works too, with `moderator_id` set to a moderator (or the broadcaster) who granted the app
+ * one of them and user:bot, in a channel whose broadcaster granted it channel:bot.
  *
  * @platformName Get Pinned Chat Message
  * @throws PlatformError when `broadcaster_id` is missing (nothing is sent).

@@ -29,8 +29,9 @@ export const shoutoutOperation = /* @__PURE__ */ defineOperation<ShoutoutParams,
 /**
  * Gives another broadcaster a shoutout in a channel's chat.
  *
- * Token: app or user; moderator:manage:shoutouts. The platform's own reference documents a user
- * token only; the spec allows the app token, with `moderator_id` set.
+ * Token: app or user; moderator:manage:shoutouts. The app token works too, with `moderator_id` set
+ * to a moderator (or the broadcaster) who granted the app moderator:manage:shoutouts and user:bot,
+ * and with the broadcaster of `from_broadcaster_id` having granted it channel:bot.
  * Limits: one shoutout per 2 minutes, and one per hour to the same broadcaster (a 429
  * otherwise); the sending channel must be live (a 403 otherwise).
  *

@@ -27,10 +27,12 @@ export const unpinOperation = /* @__PURE__ */ defineOperation<UnpinParams, void>
 });
 
 /**
- * Unpins the pinned message of a channel's chat.
+ * Unpins the pinned message of a channel's chat. Everything goes in the query; the platform
+ * answers 204 with no body.
  *
- * Token: app or user; moderator:manage:chat_messages. The platform's sources do not state the
- * token kind; the spec allows both.
+ * Token: app or user; moderator:manage:chat_messages. The app token works too, with `moderator_id`
+ * set to a moderator (or the broadcaster) who granted the app moderator:manage:chat_messages and
+ * user:bot, in a channel whose broadcaster granted it channel:bot.
  *
  * @platformName Unpin Chat Message
  * @throws PlatformError when a required parameter is missing (nothing is sent).

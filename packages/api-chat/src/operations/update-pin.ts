@@ -30,10 +30,12 @@ export const updatePinOperation = /* @__PURE__ */ defineOperation<UpdatePinParam
 });
 
 /**
- * Changes how long the pinned message stays pinned, counted from the call.
+ * Changes how long the pinned message stays pinned, counted from the call. Everything goes in the
+ * query; the platform answers 204 with no body.
  *
- * Token: app or user; moderator:manage:chat_messages. The platform's sources do not state the
- * token kind; the spec allows both.
+ * Token: app or user; moderator:manage:chat_messages. The app token works too, with `moderator_id`
+ * set to a moderator (or the broadcaster) who granted the app moderator:manage:chat_messages and
+ * user:bot, in a channel whose broadcaster granted it channel:bot.
  * Limits: `duration_seconds` 30 to 1800; without it the pin lasts until the stream ends.
  *
  * @platformName Update Pinned Chat Message

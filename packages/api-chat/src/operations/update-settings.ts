@@ -82,8 +82,9 @@ function withModes(params: UpdateSettingsParams): UpdateSettingsParams {
  * on: `{ slow_mode_wait_time: 10 }` sends `slow_mode: true` too. To turn a mode off, send the mode
  * false without its duration.
  *
- * Token: app or user; moderator:manage:chat_settings. The platform's own reference documents a
- * user token only; the spec allows the app token, with `moderator_id` set.
+ * Token: app or user; moderator:manage:chat_settings. With a user token, `moderator_id` is that
+ * user. The app token works too, with `moderator_id` set to the broadcaster or a moderator who
+ * granted the app moderator:manage:chat_settings.
  * Limits: `follower_mode_duration` 0 to 129600 minutes; `slow_mode_wait_time` 3 to 120 seconds;
  * `non_moderator_chat_delay_duration` 2, 4 or 6 seconds.
  *

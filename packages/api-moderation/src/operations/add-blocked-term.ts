@@ -30,8 +30,8 @@ export const addBlockedTermOperation = /* @__PURE__ */ defineOperation<AddBlocke
 /**
  * Blocks a term in a channel's chat. A term already blocked resolves with the existing entry.
  *
- * Token: app or user; scope `moderator:manage:blocked_terms`. The platform's reference asks for a
- * user token here; the spec also allows the app token.
+ * Token: app or user; scope `moderator:manage:blocked_terms`. The app token works too, with
+ * `moderator_id` set to a moderator who granted the app `moderator:manage:blocked_terms`.
  * Limits: `text` 2 to 500 characters.
  *
  * @platformName Add Blocked Term

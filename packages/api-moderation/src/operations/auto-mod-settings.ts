@@ -27,9 +27,9 @@ export const autoModSettingsOperation = /* @__PURE__ */ defineOperation<AutoModS
 /**
  * Gets a channel's AutoMod levels.
  *
- * Token: app or user; scope `moderator:read:automod_settings` or `moderator:manage:automod_settings`.
- * The platform's reference asks for a user token with `moderator:read:automod_settings`; the spec
- * also allows the app token and the manage scope.
+ * Token: app or user; scope `moderator:read:automod_settings` or
+ * `moderator:manage:automod_settings`. The app token works too, with `moderator_id` set to a
+ * moderator who granted the app one of them.
  *
  * @platformName Get AutoMod Settings
  * @throws PlatformError when `broadcaster_id` is missing, before anything is sent.

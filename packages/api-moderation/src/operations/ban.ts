@@ -42,8 +42,9 @@ export const banOperation = /* @__PURE__ */ defineOperation<BanParams, UserBan>(
  * out again (new duration) or banned for good; a banned user must be unbanned before a timeout
  * (the platform answers 400). `end_time` of the result is null for a permanent ban.
  *
- * Token: app or user; scope `moderator:manage:banned_users`. The platform's reference asks for a
- * user token here; the spec also allows the app token.
+ * Token: app or user; scope `moderator:manage:banned_users`. The app token works too, with
+ * `moderator_id` set to a moderator who granted the app `moderator:manage:banned_users` and
+ * `user:bot`.
  * Limits: `duration` 1 to 1209600 seconds; `reason` at most 500 characters.
  *
  * @platformName Ban User

@@ -37,9 +37,9 @@ export const bansOperation = /* @__PURE__ */ defineOperation<BansParams, BannedU
  * Lists the users banned or timed out in a channel (`expires_at` is an empty string for a
  * permanent ban), as a paginator: await it for the first page, or iterate every user.
  *
- * Token: app or user; scope `moderation:read` or `moderator:manage:banned_users`.
- * `broadcaster_id` must be the token's user. The platform's reference asks for a user token
- * here; the spec also allows the app token.
+ * Token: app or user; scope `moderation:read` or `moderator:manage:banned_users`. With a user
+ * token, `broadcaster_id` is that user. The app token works too, with `broadcaster_id` set to a
+ * broadcaster who granted the app one of them.
  * Limits: `first` 1 to 100; `user_id` up to 100 IDs per request (longer lists are split).
  *
  * @platformName Get Banned Users

@@ -34,7 +34,7 @@ export const blockedTermsOperation = /* @__PURE__ */ defineOperation<BlockedTerm
  * Lists the terms a channel blocks, newest first, private terms excluded, as a paginator.
  *
  * Token: app or user; scope `moderator:read:blocked_terms` or `moderator:manage:blocked_terms`.
- * The platform's reference asks for a user token here; the spec also allows the app token.
+ * The app token works too, with `moderator_id` set to a moderator who granted the app one of them.
  * Limits: `first` 1 to 100.
  *
  * @platformName Get Blocked Terms

@@ -46,8 +46,9 @@ export const checkAutoModOperation = /* @__PURE__ */ defineOperation<CheckAutoMo
  * Checks whether AutoMod would let messages through to the broadcaster's chat, without posting
  * them. Resolves with one verdict per message, carrying the `msg_id` given.
  *
- * Token: app or user; scope `moderation:read`. `broadcaster_id` must be the token's user. The
- * platform's reference asks for a user token here; the spec also allows the app token.
+ * Token: app or user; scope `moderation:read`. With a user token, `broadcaster_id` is that user.
+ * The app token works too, with `broadcaster_id` set to a broadcaster who granted the app
+ * `moderation:read`.
  * Limits: 1 to 100 messages per call; the platform limits checks per channel, from 5 a minute for
  * a regular account to 30 for a partner (a 429 past it).
  *

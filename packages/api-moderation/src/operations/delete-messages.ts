@@ -32,8 +32,8 @@ export const deleteMessagesOperation = /* @__PURE__ */ defineOperation<DeleteMes
 /**
  * Deletes one chat message, or clears the whole chat when `message_id` is left out.
  *
- * Token: app or user; scope `moderator:manage:chat_messages`. The platform's reference asks for a
- * user token here; the spec also allows the app token.
+ * Token: app or user; scope `moderator:manage:chat_messages`. The app token works too, with
+ * `moderator_id` set to a moderator who granted the app `moderator:manage:chat_messages`.
  * Limits: the message must be under 6 hours old (the platform checks it).
  *
  * @platformName Delete Chat Messages

@@ -29,9 +29,9 @@ export const manageAutoModMessageOperation = /* @__PURE__ */ defineOperation<Man
 /**
  * Allows or denies a chat message that AutoMod holds for review.
  *
- * Token: app or user; scope `moderator:manage:automod`. `user_id` is the acting moderator and
- * must be the token's user. The platform's reference asks for a user token here; the spec also
- * allows the app token.
+ * Token: app or user; scope `moderator:manage:automod`. `user_id` is the acting moderator: with a
+ * user token, that user. The app token works too, with `user_id` set to a moderator who granted
+ * the app `moderator:manage:automod`.
  *
  * @platformName Manage Held AutoMod Messages
  * @throws PlatformError when `msg_id` or `action` is missing or `action` is neither `ALLOW` nor `DENY`, before anything is sent.

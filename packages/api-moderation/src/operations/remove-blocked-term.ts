@@ -29,8 +29,8 @@ export const removeBlockedTermOperation = /* @__PURE__ */ defineOperation<Remove
 /**
  * Unblocks a term. An unknown ID is not an error.
  *
- * Token: app or user; scope `moderator:manage:blocked_terms`. The platform's reference asks for a
- * user token here; the spec also allows the app token.
+ * Token: app or user; scope `moderator:manage:blocked_terms`. The app token works too, with
+ * `moderator_id` set to a moderator who granted the app `moderator:manage:blocked_terms`.
  *
  * @platformName Remove Blocked Term
  * @throws PlatformError when `broadcaster_id` or `id` is missing, before anything is sent.

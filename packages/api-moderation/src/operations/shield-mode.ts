@@ -28,8 +28,9 @@ export const shieldModeOperation = /* @__PURE__ */ defineOperation<ShieldModePar
  * Gets a channel's Shield Mode status. The moderator fields and `last_activated_at` are empty
  * strings when it was never on.
  *
- * Token: app or user; scope `moderator:read:shield_mode` or `moderator:manage:shield_mode`. The
- * platform's reference asks for a user token here; the spec also allows the app token.
+ * Token: app or user; scope `moderator:read:shield_mode` or `moderator:manage:shield_mode`. With a
+ * user token, `moderator_id` is that user. The app token works too, with `moderator_id` set to a
+ * moderator who granted the app one of them.
  *
  * @platformName Get Shield Mode Status
  * @throws PlatformError when `broadcaster_id` is missing, before anything is sent.

@@ -29,8 +29,9 @@ export const unbanOperation = /* @__PURE__ */ defineOperation<UnbanParams, void>
 /**
  * Lifts a ban or a timeout.
  *
- * Token: app or user; scope `moderator:manage:banned_users`. The platform's reference asks for a
- * user token here; the spec also allows the app token.
+ * Token: app or user; scope `moderator:manage:banned_users`. The app token works too, with
+ * `moderator_id` set to a moderator who granted the app `moderator:manage:banned_users` and
+ * `user:bot`.
  *
  * @platformName Unban User
  * @throws PlatformError when `broadcaster_id` or `user_id` is missing, before anything is sent.

@@ -59,8 +59,8 @@ export const updateAutoModSettingsOperation = /* @__PURE__ */ defineOperation<Up
  * to 0, and setting categories one by one turns `overall_level` to null. The platform refuses
  * `overall_level` together with categories (400).
  *
- * Token: app or user; scope `moderator:manage:automod_settings`. The platform's reference asks
- * for a user token here; the spec also allows the app token.
+ * Token: app or user; scope `moderator:manage:automod_settings`. The app token works too, with
+ * `moderator_id` set to a moderator who granted the app `moderator:manage:automod_settings`.
  * Limits: every level 0 to 4.
  *
  * @platformName Update AutoMod Settings

@@ -30,8 +30,9 @@ export const updateShieldModeOperation = /* @__PURE__ */ defineOperation<UpdateS
 /**
  * Turns a channel's Shield Mode (stricter chat rules) on or off and resolves with its status.
  *
- * Token: app or user; scope `moderator:manage:shield_mode`. The platform's reference asks for a
- * user token here; the spec also allows the app token.
+ * Token: app or user; scope `moderator:manage:shield_mode`. With a user token, `moderator_id` is
+ * that user. The app token works too, with `moderator_id` set to a moderator who granted the app
+ * `moderator:manage:shield_mode`.
  *
  * @platformName Update Shield Mode Status
  * @throws PlatformError when `broadcaster_id` or `is_active` is missing or `is_active` is not a boolean, before anything is sent.

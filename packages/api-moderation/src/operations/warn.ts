@@ -38,8 +38,9 @@ export const warnOperation = /* @__PURE__ */ defineOperation<WarnParams, UserWar
  * Warns a chatter, who cannot chat again until they acknowledge the warning. A new warning
  * replaces a pending one.
  *
- * Token: app or user; scope `moderator:manage:warnings`. The platform's reference asks for a user
- * token here; the spec also allows the app token.
+ * Token: app or user; scope `moderator:manage:warnings`. With a user token, `moderator_id` is that
+ * user. The app token works too, with `moderator_id` set to a moderator who granted the app
+ * `moderator:manage:warnings`.
  * Limits: `reason` at most 500 characters.
  *
  * @platformName Warn Chat User

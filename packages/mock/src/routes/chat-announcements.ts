@@ -1,6 +1,6 @@
 // Announcements and shoutouts (reference: Send Chat Announcement, Send a Shoutout).
 import { HttpError } from '../http';
-import { asModerator, booleanQuery, field, iso, noContent, route, userFields, type RouteRow } from '../helix';
+import { asModerator, field, iso, noContent, route, userFields, type RouteRow } from '../helix';
 import { MESSAGE_MAX, sourceOnly } from './chat-messages';
 import type { ChatState } from './chat-state';
 
@@ -34,7 +34,8 @@ export function chatAnnouncementRoutes(chat: ChatState): RouteRow[] {
       query: ['broadcaster_id', 'moderator_id'],
       body: ['message'],
       handle: asModerator(({ request, token, broadcasterId, moderatorId }) => {
-        const forSourceOnly = sourceOnly(token, booleanQuery(request, 'for_source_only'));
+        // In the body, where the platform's reference lists it.
+        const forSourceOnly = sourceOnly(token, field(request, 'for_source_only'));
         const message = field<unknown>(request, 'message');
         if (typeof message !== 'string') throw new HttpError(400, 'The parameter "message" must be a string');
         const colorField = field<unknown>(request, 'color') ?? 'primary';

@@ -1,5 +1,6 @@
-// Pinned chat messages (reference: Get Pinned Chat Messages, Pin Chat Message, Update Pinned Chat
-// Message, Unpin Chat Message).
+// Pinned chat messages (reference: Get Pinned Chat Message, Pin Chat Message, Update Pinned Chat
+// Message, Unpin Chat Message; generally available since 2026-05-29). Every parameter is in the
+// query; the changes answer 204.
 import { HttpError } from '../http';
 import { asModerator, noContent, ok, route, wholeNumberQuery, type RouteRow } from '../helix';
 import type { ChatState } from './chat-state';
@@ -35,6 +36,7 @@ export function chatPinRoutes(chat: ChatState): RouteRow[] {
         const seconds = wholeNumberQuery(request, 'duration_seconds', PIN_SECONDS.min, PIN_SECONDS.max);
         const message = chat.findMessage(broadcasterId, request.query.get('message_id')!);
         if (!message) throw new HttpError(404, 'The message in message_id was not found in the broadcaster\'s chat');
+        if (chat.livePin(broadcasterId)?.message.message_id === message.message_id) throw new HttpError(409, 'The message is already pinned.');
         // One pin per chat: a new pin replaces the old one.
         chat.setPin(broadcasterId, message, moderatorId, seconds);
         return noContent();

@@ -45,6 +45,7 @@ export interface PreludeValues {
   moderatorId: string;
   moderator_user_id: string;
   botId: string;
+  botUserId: string;
   /** The moderator's user access token, with every scope. */
   moderatorAccessToken: string;
   botAccessToken: string;
@@ -52,7 +53,7 @@ export interface PreludeValues {
   user_id: string;
   /** A user invited as a guest star. */
   guest_id: string;
-  /** An empty token store. */
+  /** The token store of `client`: it holds the broadcaster's and the moderator's tokens, as saved when they signed in. */
   tokens: MemoryTokenStore;
   /** A `Platform` client with its clientSecret and the broadcaster's and the moderator's tokens registered. */
   client: Platform;
@@ -164,6 +165,9 @@ export async function startPrelude(): Promise<Prelude> {
   const moderator = mock.addUser({ id: '1001', login: 'moderatorbot' });
   const viewer = mock.addUser({ id: '2002', login: 'viewer' });
   const guest = mock.addUser({ id: '3003', login: 'guest' });
+  // Two more channels, for a bot that joins `['somechannel', 'other']`.
+  mock.addUser({ id: '4004', login: 'somechannel' });
+  mock.addUser({ id: '5005', login: 'other' });
   mock.state.channel(broadcaster.id).moderators.add(moderator.id);
   mock.state.channel(broadcaster.id).chatters.push(moderator.id, viewer.id);
   const scopes = await everyScope();
@@ -217,7 +221,9 @@ export async function startPrelude(): Promise<Prelude> {
   const savedSecret = process.env.EVENTSUB_SECRET;
   process.env.EVENTSUB_SECRET = secret;
 
-  const client = new Platform({ clientId, clientSecret });
+  // The users' tokens are saved in `tokens` as they are registered: a client made with the same store knows them.
+  const tokens = new MemoryTokenStore();
+  const client = new Platform({ clientId, clientSecret, tokens });
   await client.auth.addUser(token);
   await client.auth.addUser(moderatorToken);
   const values: PreludeValues = {
@@ -232,11 +238,12 @@ export async function startPrelude(): Promise<Prelude> {
     moderatorId: moderator.id,
     moderator_user_id: moderator.id,
     botId: moderator.id,
+    botUserId: moderator.id,
     moderatorAccessToken: moderatorToken,
     botAccessToken: moderatorToken,
     user_id: viewer.id,
     guest_id: guest.id,
-    tokens: new MemoryTokenStore(),
+    tokens,
     client,
     port,
     callback: `http://127.0.0.1:${port}/eventsub`,

@@ -21,6 +21,7 @@ declare global {
   const moderatorId: string;
   const moderator_user_id: string;
   const botId: string;
+  const botUserId: string;
   /** The moderator's user access token, with every scope. */
   const moderatorAccessToken: string;
   const botAccessToken: string;
@@ -28,7 +29,7 @@ declare global {
   const user_id: string;
   /** A user invited as a guest star. */
   const guest_id: string;
-  /** An empty token store. */
+  /** The token store of `client`, holding the broadcaster's and the moderator's tokens. */
   const tokens: MemoryTokenStore;
   /** A Platform client with the broadcaster and the moderator registered. */
   const client: Platform;

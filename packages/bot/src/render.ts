@@ -32,7 +32,7 @@ const themes = new Set(['dark', 'light']);
 
 /**
  * Turns a chat message's fragments into plain text, or into HTML that is safe to put in a page:
- * text is escaped (`& < > " '`), emotes are `<img>` from the platform's template (animated or
+ * text is escaped (`& < > " '` and the backtick), emotes are `<img>` from the platform's template (animated or
  * static, dark or light, the scale asked for), cheermotes and mentions are marked up, and every
  * value put in an attribute (names, IDs in URLs, URLs from your callbacks) is escaped too. Nothing
  * the user typed can open a tag or an attribute.
@@ -86,9 +86,12 @@ function webUrl(url: string | undefined): string | undefined {
   return typeof url === 'string' && /^https?:\/\//i.test(url) ? url : undefined;
 }
 
-const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '`': '&#96;' };
 
-/** Escapes the five characters that matter in HTML text and quoted attributes. */
+/**
+ * Escapes the five characters that matter in HTML text and quoted attributes, and the backtick
+ * (which old browsers took for an attribute's quote).
+ */
 export function escapeHtml(value: string): string {
-  return String(value).replace(/[&<>"']/g, (char) => entities[char]!);
+  return String(value).replace(/[&<>"'`]/g, (char) => entities[char]!);
 }

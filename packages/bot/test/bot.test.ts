@@ -6,7 +6,7 @@
 import { PlatformError, type ChannelChatMessageEvent } from '@platform/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BotChannelError, type ChatLimitEvent, type CommandContext, type CommandRefusal } from '../src/index';
-import { settle, until, world, type World } from './helpers';
+import { chatMessageEvent, settle, until, world, type World } from './helpers';
 
 let current: World | undefined;
 async function start(scopes?: string[]): Promise<World> {
@@ -141,35 +141,8 @@ describe('permissions from badges', () => {
     says(w.viewer.id, '!viewer2only');
     says(w.viewer2.id, '!viewer2only');
     // The mock gives no subscriber badge: the platform's event, with one, raised as it would be.
-    const subscriberEvent = (badges: Array<{ set_id: string; id: string; info: string }>, id: string) => ({
-      type: 'channel.chat.message',
-      version: '1',
-      condition: { broadcaster_user_id: w.streamer.id },
-      event: {
-        broadcaster_user_id: w.streamer.id,
-        broadcaster_user_login: 'streamer',
-        broadcaster_user_name: 'streamer',
-        chatter_user_id: w.viewer.id,
-        chatter_user_login: 'viewer',
-        chatter_user_name: 'viewer',
-        message_id: id,
-        message: { text: '!subscriber', fragments: [{ type: 'text', text: '!subscriber', cheermote: null, emote: null, mention: null }] },
-        message_type: 'text',
-        badges,
-        cheer: null,
-        color: '',
-        reply: null,
-        channel_points_custom_reward_id: null,
-        source_broadcaster_user_id: null,
-        source_broadcaster_user_login: null,
-        source_broadcaster_user_name: null,
-        source_message_id: null,
-        source_badges: null,
-        is_source_only: null,
-      },
-    });
-    w.mock.events.raise(subscriberEvent([{ set_id: 'subscriber', id: '12', info: '14' }], 'sub-1'));
-    w.mock.events.raise(subscriberEvent([{ set_id: 'bits', id: '100', info: '' }], 'sub-2'));
+    w.mock.events.raise(chatMessageEvent(w, '!subscriber', { message_id: 'sub-1', badges: [{ set_id: 'subscriber', id: '12', info: '14' }] }));
+    w.mock.events.raise(chatMessageEvent(w, '!subscriber', { message_id: 'sub-2', badges: [{ set_id: 'bits', id: '100', info: '' }] }));
     await until(() => w.sent(w.streamer.id).length === 6 && refusals.length === 5, 5_000, 'the answers and refusals');
     await settle();
     expect(w.sent(w.streamer.id).map((message) => message.text).sort()).toEqual(

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Platform } from '@platform/client';
 import { createVirtualClock, type VirtualClock } from '@platform/core/testing';
 import { createMockPlatform, type MockPlatform, type MockUser } from '@platform/mock';
@@ -19,6 +20,42 @@ export interface World {
   /** What the bot wrote in a channel, in order. */
   sent(channelId: string): Array<{ text: string; message_id: string }>;
   close(): Promise<void>;
+}
+
+/**
+ * A `channel.chat.message` in the streamer's channel from the viewer, whole, as the platform sends
+ * it, for `mock.events.raise()`: the message `text` as one text fragment; `fields` replace the
+ * event's own (`message_id`, `badges`, `message` with other fragments...).
+ */
+export function chatMessageEvent(w: Pick<World, 'streamer' | 'viewer'>, text: string, fields: Record<string, unknown> = {}) {
+  return {
+    type: 'channel.chat.message',
+    version: '1',
+    condition: { broadcaster_user_id: w.streamer.id },
+    event: {
+      broadcaster_user_id: w.streamer.id,
+      broadcaster_user_login: w.streamer.login,
+      broadcaster_user_name: w.streamer.display_name,
+      chatter_user_id: w.viewer.id,
+      chatter_user_login: w.viewer.login,
+      chatter_user_name: w.viewer.display_name,
+      message_id: randomUUID(),
+      message: { text, fragments: [{ type: 'text', text, cheermote: null, emote: null, mention: null }] },
+      message_type: 'text',
+      badges: [],
+      cheer: null,
+      color: '',
+      reply: null,
+      channel_points_custom_reward_id: null,
+      source_broadcaster_user_id: null,
+      source_broadcaster_user_login: null,
+      source_broadcaster_user_name: null,
+      source_message_id: null,
+      source_badges: null,
+      is_source_only: null,
+      ...fields,
+    },
+  };
 }
 
 export async function world(scopes: string[] = ['user:read:chat', 'user:write:chat']): Promise<World> {

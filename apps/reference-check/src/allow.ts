@@ -17,8 +17,6 @@ export interface KnownDifference {
   readonly declared?: string;
   /** Why the difference is kept. */
   readonly reason: string;
-  /** For a pending difference: what kind of change of the platform it is. */
-  readonly category?: string;
 }
 
 /** A list of known differences read from JSON: `{ "differences": [...] }`. */

@@ -24,12 +24,10 @@ export interface Declared {
 
 /** A difference and what the lists say of it. */
 export interface Classified extends Difference {
-  /** `new` (fails the check), `allowed` (allow.json) or `pending` (pending.json). */
-  readonly status: 'new' | 'allowed' | 'pending';
+  /** `new` (fails the check) or `allowed` (allow.json). */
+  readonly status: 'new' | 'allowed';
   /** The matching entry's reason. */
   readonly reason?: string;
-  /** The matching pending entry's category. */
-  readonly category?: string;
 }
 
 /** The outcome of a check. */
@@ -72,8 +70,8 @@ export function loadDeclared(): Promise<Declared> {
   return declared;
 }
 
-/** Compares a reference text with the declarations and classifies each difference by the lists. */
-export function check(reference: ReferenceText, code: Declared, lists: { allow?: KnownList; pending?: KnownList }): CheckResult {
+/** Compares a reference text with the declarations and classifies each difference by the allow-list. */
+export function check(reference: ReferenceText, code: Declared, lists: { allow?: KnownList }): CheckResult {
   const operations = compareOperations(reference.operations, code.operations);
   const events = compareEventTypes(reference.eventTypes, code.eventTypes);
   const used = new Set<KnownDifference>();
@@ -83,15 +81,10 @@ export function check(reference: ReferenceText, code: Declared, lists: { allow?:
       used.add(allowed);
       return { ...difference, status: 'allowed', reason: allowed.reason };
     }
-    const pending = lists.pending?.entries.find((entry) => covers(entry, difference));
-    if (pending) {
-      used.add(pending);
-      return { ...difference, status: 'pending', reason: pending.reason, ...(pending.category !== undefined && { category: pending.category }) };
-    }
     return { ...difference, status: 'new' };
   };
   const differences = [...operations.differences, ...events.differences].map(classify);
-  const stale = [lists.allow, lists.pending].flatMap((list) => (list ? list.entries.filter((entry) => !used.has(entry)).map((entry) => ({ ...entry, file: list.file })) : []));
+  const stale = [lists.allow].flatMap((list) => (list ? list.entries.filter((entry) => !used.has(entry)).map((entry) => ({ ...entry, file: list.file })) : []));
   return {
     differences,
     stale,

@@ -5,21 +5,19 @@ import { check, loadDeclared, readReference } from './check.ts';
 import { appDirectory, defaultReferenceDirectory } from './paths.ts';
 import { formatReport } from './report.ts';
 
-const USAGE = `Usage: pnpm reference:check [DIR] [--all] [--json] [--no-pending] [--allow FILE] [--pending FILE]
+const USAGE = `Usage: pnpm reference:check [DIR] [--all] [--json] [--allow FILE]
 
 Compares the reference text in DIR (default: ../shared/reference/official beside the repository)
 with the operation declarations and the EventSub catalogue, and prints per operation and per event
-type what differs. Exits with 1 when a difference is in neither list, or a list entry matches
-nothing.
+type what differs. Exits with 1 when a difference is not in the allow-list, or an entry of it
+matches nothing.
 
   --all          list the allowed differences too (they are counted either way)
   --json         print the result as JSON
-  --no-pending   do not accept the differences of pending.json (shows what the next step must do)
-  --allow FILE   the allow-list (default: apps/reference-check/allow.json)
-  --pending FILE the pending list (default: apps/reference-check/pending.json)`;
+  --allow FILE   the allow-list (default: apps/reference-check/allow.json)`;
 
 async function main(argv: readonly string[]): Promise<number> {
-  const options = { all: false, json: false, pending: true, allow: join(appDirectory, 'allow.json'), pendingFile: join(appDirectory, 'pending.json') };
+  const options = { all: false, json: false, allow: join(appDirectory, 'allow.json') };
   let directory: string | undefined;
   // pnpm runs the script in the app's folder; a relative DIR is meant from where pnpm was called.
   const from = process.env.INIT_CWD ?? process.cwd();
@@ -30,9 +28,7 @@ async function main(argv: readonly string[]): Promise<number> {
       return 0;
     } else if (argument === '--all') options.all = true;
     else if (argument === '--json') options.json = true;
-    else if (argument === '--no-pending') options.pending = false;
     else if (argument === '--allow') options.allow = resolve(from, argv[++index] ?? '');
-    else if (argument === '--pending') options.pendingFile = resolve(from, argv[++index] ?? '');
     else if (argument === '--') continue;
     else if (argument.startsWith('-')) {
       console.error(`Unknown option ${argument}.\n\n${USAGE}`);
@@ -44,10 +40,7 @@ async function main(argv: readonly string[]): Promise<number> {
     console.error(`${directory} does not exist.\n\n${USAGE}`);
     return 2;
   }
-  const result = check(readReference(directory), await loadDeclared(), {
-    allow: readKnownList(options.allow),
-    ...(options.pending && { pending: readKnownList(options.pendingFile) }),
-  });
+  const result = check(readReference(directory), await loadDeclared(), { allow: readKnownList(options.allow) });
   console.log(options.json ? JSON.stringify({ ...result, names: Object.fromEntries(result.names) }, null, 2) : formatReport(result, { all: options.all, directory }));
   return result.ok ? 0 : 1;
 }

@@ -14,11 +14,11 @@ export function categoryOf(difference: Pick<Classified, 'kind' | 'field'>): stri
   return `${part} field ${what}`;
 }
 
-const MARK: Record<Classified['status'], string> = { new: 'DIFFERS', allowed: 'allowed', pending: 'pending' };
+const MARK: Record<Classified['status'], string> = { new: 'DIFFERS', allowed: 'allowed' };
 
 /**
  * The report: per operation and per event type, each difference with its status (DIFFERS fails
- * the check; allowed and pending name their reason), then the counts and the stale list entries.
+ * the check; allowed names its reason), then the counts and the stale list entries.
  * With `all` false, allowed differences are counted but not listed one by one.
  */
 export function formatReport(result: CheckResult, options: { all?: boolean; directory?: string } = {}): string {
@@ -41,27 +41,27 @@ export function formatReport(result: CheckResult, options: { all?: boolean; dire
     lines.push(`${differences[0]!.kind === 'event' ? 'event ' : ''}${subject}${name ? ` (${name})` : ''}`);
     for (const difference of differences) {
       lines.push(`  [${MARK[difference.status]}] ${difference.field}: reference ${difference.reference}; declared ${difference.declared}  (${difference.where})`);
-      if (difference.reason) lines.push(`      ${difference.status === 'pending' && difference.category ? `${difference.category}: ` : ''}${difference.reason}`);
+      if (difference.reason) lines.push(`      ${difference.reason}`);
     }
   }
   if (bySubject.size > 0) lines.push('');
   const counts = new Map<string, Record<Classified['status'], number>>();
   for (const difference of result.differences) {
     const category = categoryOf(difference);
-    const count = counts.get(category) ?? { new: 0, allowed: 0, pending: 0 };
+    const count = counts.get(category) ?? { new: 0, allowed: 0 };
     count[difference.status]++;
     counts.set(category, count);
   }
-  lines.push('Differences by category (differs / pending / allowed):');
-  for (const [category, count] of [...counts].sort(([a], [b]) => a.localeCompare(b))) lines.push(`  ${category}: ${count.new} / ${count.pending} / ${count.allowed}`);
-  const total = { new: 0, allowed: 0, pending: 0 };
+  lines.push('Differences by category (differs / allowed):');
+  for (const [category, count] of [...counts].sort(([a], [b]) => a.localeCompare(b))) lines.push(`  ${category}: ${count.new} / ${count.allowed}`);
+  const total = { new: 0, allowed: 0 };
   for (const difference of result.differences) total[difference.status]++;
-  lines.push(`  all: ${total.new} / ${total.pending} / ${total.allowed}`);
+  lines.push(`  all: ${total.new} / ${total.allowed}`);
   for (const entry of result.stale) lines.push(`STALE ${entry.file}: ${entry.subject} / ${entry.field} matches no difference any more: remove it (or fix it).`);
   lines.push(
     result.ok
-      ? `OK: every difference is allowed (allow.json)${total.pending ? ` or pending (pending.json: ${total.pending}, to be emptied by the next step)` : ''}.`
-      : `FAILED: ${total.new} difference(s) not in the lists${result.stale.length ? `, ${result.stale.length} stale list entr${result.stale.length === 1 ? 'y' : 'ies'}` : ''}.`,
+      ? 'OK: every difference is allowed (allow.json).'
+      : `FAILED: ${total.new} difference(s) not in the allow-list${result.stale.length ? `, ${result.stale.length} stale list entr${result.stale.length === 1 ? 'y' : 'ies'}` : ''}.`,
   );
   return lines.join('\n');
 }

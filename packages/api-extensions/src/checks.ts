@@ -19,10 +19,11 @@ export const bytesParam: ParamKind = {
 
 /**
  * One value or a list of values, each among the parameter's `oneOf`, sent as a repeated query key
- * (`segment=broadcaster&segment=developer`).
+ * (`segment=broadcaster&segment=developer`): a list of strings, as its name says when the
+ * declaration is read as data.
  */
 export const choicesParam: ParamKind = {
-  name: 'string',
+  name: 'ids',
   check(spec, value) {
     const list = typeof value === 'string' ? [value] : value;
     const allowed = spec.oneOf ?? [];

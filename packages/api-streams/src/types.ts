@@ -12,9 +12,9 @@ export interface Stream {
   user_login: string;
   /** The broadcaster's display name. */
   user_name: string;
-  /** The category (game) being played. */
+  /** The category (game) being played; an empty string when the channel has no category set. */
   game_id: string;
-  /** The category's name. */
+  /** The category's name; an empty string when the channel has no category set. */
   game_name: string;
   /** `live`, or an empty string when the platform had an error. */
   type: 'live' | '';
@@ -181,13 +181,13 @@ export interface CreatedClip {
   edit_url: string;
 }
 
-/** The download addresses of a clip, one item of `clipsDownload`. */
+/** The download addresses of a clip, one item of `clipsDownload`. The addresses are temporary: they expire, so fetch them again rather than store them. */
 export interface ClipDownload {
   /** The clip's ID. */
   clip_id: string;
-  /** Null when not available. */
+  /** The landscape video's temporary address; null when not available. */
   landscape_download_url: string | null;
-  /** Null when not available. */
+  /** The portrait video's temporary address; null when not available. */
   portrait_download_url: string | null;
 }
 

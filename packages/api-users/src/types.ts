@@ -167,6 +167,8 @@ export interface UserAuthorization {
   user_login: string;
   /** The scopes the user granted the application. */
   scopes: string[];
+  /** Whether the user has authorized the application. */
+  has_authorized: boolean;
 }
 
 // ---- channels -------------------------------------------------------------------------------

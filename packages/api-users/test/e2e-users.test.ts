@@ -276,7 +276,7 @@ describe('authorizationByUser', () => {
     const ids = [broadcaster.id, viewer.id, ...more.map((user) => user.id)];
     const granted = await authorizationByUser(client, { user_id: ids });
     expect(granted.map((entry) => entry.user_id)).toEqual(ids);
-    expect(granted[0]).toEqual({ user_id: broadcaster.id, user_name: 'PixelForge', user_login: 'pixelforge', scopes: [...broadcasterScopes].sort() });
+    expect(granted[0]).toEqual({ user_id: broadcaster.id, user_name: 'PixelForge', user_login: 'pixelforge', scopes: [...broadcasterScopes].sort(), has_authorized: true });
     expect(granted[1]?.scopes).toEqual(['user:manage:whispers', 'user:read:broadcast', 'user:read:follows']);
     expect(granted[12]).toMatchObject({ user_login: 'granted_10', scopes: ['chat:read'] });
     expect(mock.requests.filter((request) => request.path === '/authorization/users').map((request) => [request.query.user_id].flat().length)).toEqual([10, 3]);

@@ -86,6 +86,7 @@ describe('limits and required parameters: refused before anything is sent', () =
     ['channelInformation without broadcaster_id', (c) => channelInformation(c, {} as never), 'channels.channelInformation needs the parameter broadcaster_id.'],
     ['updateChannel with nothing to change', (c) => updateChannel(c, { broadcaster_id: '1' }), 'channels.updateChannel needs at least one of the parameters game_id, broadcaster_language, title, delay, tags, content_classification_labels or is_branded_content.'],
     ['updateChannel empty title', (c) => updateChannel(c, { title: '' }), 'The parameter title of channels.updateChannel must not be empty; got "".'],
+    ['updateChannel title of 141 characters', (c) => updateChannel(c, { title: 'x'.repeat(141) }), `The parameter title of channels.updateChannel must hold at most 140 characters; got "${'x'.repeat(40)}…" (141 characters).`],
     ['updateChannel delay -1', (c) => updateChannel(c, { delay: -1 }), 'The parameter delay of channels.updateChannel must be from 0 to 900; got -1.'],
     ['updateChannel delay 901', (c) => updateChannel(c, { delay: 901 }), 'The parameter delay of channels.updateChannel must be from 0 to 900; got 901.'],
     ['updateChannel delay 1.5', (c) => updateChannel(c, { delay: 1.5 }), 'The parameter delay of channels.updateChannel must be a whole number; got 1.5.'],
@@ -145,6 +146,8 @@ describe('limits and required parameters: refused before anything is sent', () =
       { delay: 0 },
       { delay: 900 },
       { title: 'x' },
+      // 140 characters, counted as the platform counts them (an emoji is one).
+      { title: '🎮'.repeat(140) },
       { tags: Array.from({ length: 10 }, () => long(25)) },
       { tags: [] },
       { game_id: '' },

@@ -47,7 +47,7 @@ const slots = {
   overlay: { '1': { active: true, id: 'zfh2irvx2jb4s60f02jq0ajm8vwgka', version: '1.0.19', name: 'Overlay' } },
   component: { '1': { active: true, id: 'lqnf3zxk0rv0g7gq92mtmnirjz2cjj', version: '0.0.1', name: 'Dev', x: 0, y: 0 }, '2': { active: false } },
 };
-const authorization = { user_id: '141981764', user_name: 'TwitchDev', user_login: 'twitchdev', scopes: ['bits:read', 'channel:bot'] };
+const authorization = { user_id: '141981764', user_name: 'TwitchDev', user_login: 'twitchdev', scopes: ['bits:read', 'channel:bot'], has_authorized: true };
 const channel = {
   broadcaster_id: '141981764',
   broadcaster_login: 'twitchdev',

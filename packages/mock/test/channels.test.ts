@@ -127,6 +127,7 @@ describe('PATCH /channels', () => {
     ['no property', {}, 400, /at least one property/],
     ['an unknown game', { game_id: '123' }, 400, /game_id is not valid/],
     ['an empty title', { title: '' }, 400, /"title" may not contain an empty string/],
+    ['a title of 141 characters', { title: '🎮'.repeat(141) }, 400, /^Title exceeds the 140 character limit\.$/],
     ['a title that is not a string', { title: 5 }, 400, /"title" must be a string/],
     ['a delay over 900', { delay: 901 }, 400, /"delay" must be a whole number from 0 to 900/],
     ['eleven tags', { tags: Array.from({ length: 11 }, (_, index) => `Tag${index}`) }, 400, /at most 10 tags/],

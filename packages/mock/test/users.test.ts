@@ -215,16 +215,16 @@ describe('GET /authorization/users', () => {
     const answer = await call('GET', '/authorization/users', app, { query: { user_id: [viewer.id, other.id, '999999', viewer.id] } });
     expect(answer.status).toBe(200);
     expect(answer.body.data).toEqual([
-      { user_id: viewer.id, user_name: 'viewer', user_login: 'viewer', scopes: [...ALL_SCOPES, 'chat:read'].sort() },
-      { user_id: other.id, user_name: 'other', user_login: 'other', scopes: [...ALL_SCOPES].sort() },
+      { user_id: viewer.id, user_name: 'viewer', user_login: 'viewer', scopes: [...ALL_SCOPES, 'chat:read'].sort(), has_authorized: true },
+      { user_id: other.id, user_name: 'other', user_login: 'other', scopes: [...ALL_SCOPES].sort(), has_authorized: true },
     ]);
   });
 
-  it('gives an empty list of scopes for a user who granted the client nothing', async () => {
+  it('gives an empty list of scopes and has_authorized false for a user who granted the client nothing', async () => {
     const { tokens } = await setup();
     const stranger = platform().addUser({ login: 'stranger' });
     expect((await call('GET', '/authorization/users', tokens.app, { query: { user_id: stranger.id } })).body.data).toEqual([
-      { user_id: stranger.id, user_name: 'stranger', user_login: 'stranger', scopes: [] },
+      { user_id: stranger.id, user_name: 'stranger', user_login: 'stranger', scopes: [], has_authorized: false },
     ]);
   });
 

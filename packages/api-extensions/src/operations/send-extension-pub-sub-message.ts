@@ -89,7 +89,8 @@ function checkAudience(params: unknown): void {
  *
  * @platformName Send Extension PubSub Message
  * @throws PlatformError when a limit is broken, a required parameter or the `extension` option is missing (nothing is sent).
- * @throws PlatformApiError when the platform refuses the call.
+ * @throws PlatformApiError when the platform refuses the call (403 when the channel of the
+ * signed JWT is not `broadcaster_id`, or the JWT cannot be verified).
  * @example
  * await sendExtensionPubSubMessage(client, { broadcaster_id: '1234', target: ['broadcast'], message: JSON.stringify({ round: 2 }) }, { extension });
  */

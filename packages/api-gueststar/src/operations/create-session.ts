@@ -44,7 +44,8 @@ export const createSessionOperation = /* @__PURE__ */ defineOperation<CreateSess
  *   the platform answers with no data.
  * @throws PlatformAuthError when no user token can be chosen (the app token is refused), or
  *   PlatformScopeError when the token lacks channel:manage:guest_star.
- * @throws PlatformApiError when the platform refuses the call (400: a session is already running).
+ * @throws PlatformApiError when the platform refuses the call (400: a session is already running;
+ * 409: the broadcaster is already in another session).
  * @example
  * const { id } = await createSession(client);
  */

@@ -51,7 +51,8 @@ export const deleteInviteOperation = /* @__PURE__ */ defineOperation<DeleteInvit
  *   the wrong type, before anything is sent.
  * @throws PlatformAuthError when no user token can be chosen (the app token is refused), or
  *   PlatformScopeError when the token holds neither scope.
- * @throws PlatformApiError when the platform refuses the call (404: the guest has no invitation).
+ * @throws PlatformApiError when the platform refuses the call (403: `moderator_id` may not delete
+ * the broadcaster's invitations; 404: the guest has no invitation).
  * @example
  * await deleteInvite(client, { broadcaster_id, session_id, guest_id: '5678' });
  */

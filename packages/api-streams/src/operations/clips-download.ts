@@ -29,7 +29,8 @@ export const clipsDownloadOperation = /* @__PURE__ */ defineOperation<ClipsDownl
 
 /**
  * Gets the addresses to download clips' video files (landscape and portrait; null when not
- * available).
+ * available). The addresses are temporary: they expire, so fetch them again when needed rather
+ * than store them.
  *
  * Token: app or user; editor:manage:clips or channel:manage:clips. With a user token `editor_id`
  * is that user; with the app token it must be given.

@@ -29,7 +29,7 @@ export const createClipOperation = /* @__PURE__ */ defineOperation<CreateClipPar
 /**
  * Starts clipping a live stream: the platform captures up to the last 90 seconds and answers 202
  * with the clip's ID and an `edit_url` to trim, title and publish it. Creation is asynchronous:
- * the clip exists once `clips({ id })` returns it; after 15 seconds without it, assume it failed.
+ * the clip exists once `clips({ id })` returns it; after 60 seconds without it, assume it failed.
  *
  * Token: user; clips:edit.
  * Limits: `duration` 5 to 60 seconds.

@@ -26,7 +26,7 @@ export const createStreamMarkerOperation = /* @__PURE__ */ defineOperation<Creat
 
 /**
  * Marks the current point of a live stream, to come back to it when making highlights. The
- * stream must be live with video on demand enabled, and not a premiere or a rerun.
+ * stream must be live with video on demand enabled, and not a rerun.
  *
  * Token: user; channel:manage:broadcast. The user is the broadcaster or one of their editors.
  * Limits: `description` at most 140 characters.

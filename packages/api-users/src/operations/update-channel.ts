@@ -25,13 +25,13 @@ export interface UpdateChannelParams {
   game_id?: string;
   /** An ISO 639-1 two-letter code, or `other`; a language the platform does not support leaves it unchanged. */
   broadcaster_language?: string;
-  /** The stream's title; it cannot be empty. */
+  /** The stream's title, 1 to 140 characters. */
   title?: string;
   /** Seconds the broadcast is held back before going live, 0 to 900. Partners only. */
   delay?: number;
   /**
    * The channel's tags, at most 10, each 1 to 25 characters without spaces or special
-   * characters (case insensitive). An empty list removes every tag.
+   * characters. An empty list removes every tag.
    */
   tags?: string[];
   /** Labels to turn on (`is_enabled: true`) or off; labels left out keep their state. */
@@ -40,10 +40,14 @@ export interface UpdateChannelParams {
   is_branded_content?: boolean;
 }
 
-/** A string that may be left out but not sent empty (the platform refuses an empty title). */
+/** A string that may be left out but not sent empty (the platform refuses an empty title), of at most `maxLength` characters. */
 const nonEmptyStringParam: ParamKind = {
   name: 'string',
-  check: (_spec, value) => (typeof value !== 'string' ? 'must be a string' : value === '' ? 'must not be empty' : undefined),
+  check: (spec, value) => {
+    if (typeof value !== 'string') return 'must be a string';
+    if (value === '') return 'must not be empty';
+    return spec.maxLength !== undefined && characterCount(value) > spec.maxLength ? `must hold at most ${spec.maxLength} characters` : undefined;
+  },
 };
 
 /** The most characters a tag may hold. */
@@ -103,7 +107,7 @@ export const updateChannelOperation = /* @__PURE__ */ defineOperation<UpdateChan
     broadcaster_id: { type: 'string', in: 'query' },
     game_id: { type: 'string', in: 'body' },
     broadcaster_language: { type: 'string', in: 'body' },
-    title: { type: nonEmptyStringParam, in: 'body' },
+    title: { type: nonEmptyStringParam, in: 'body', maxLength: 140 },
     delay: { type: numberParam, in: 'body', min: 0, max: 900, integer: true },
     tags: { type: tagsParam, in: 'body', maxLength: 10 },
     content_classification_labels: { type: labelsParam, in: 'body' },
@@ -120,7 +124,7 @@ const changes = ['game_id', 'broadcaster_language', 'title', 'delay', 'tags', 'c
  *
  * Token: user only; channel:manage:broadcast. `broadcaster_id` defaults to the token's user and
  * must be that user.
- * Limits: at least one field to change; `title` not empty; `delay` 0 to 900 seconds (partners
+ * Limits: at least one field to change; `title` 1 to 140 characters; `delay` 0 to 900 seconds (partners
  * only); `tags` at most 10, each 1 to 25 characters without spaces; `content_classification_labels`
  * ids among DebatedSocialIssuesAndPolitics, DrugsIntoxication, SexualThemes, ViolentGraphic,
  * Gambling, ProfanityVulgarity. The platform also refuses tags with special characters or that fail

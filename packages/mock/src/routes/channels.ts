@@ -20,6 +20,8 @@ const SETTABLE_LABELS = ['DebatedSocialIssuesAndPolitics', 'DrugsIntoxication', 
 const GAMING_LABELS = ['MatureGame'];
 /** The body fields Modify Channel Information reads. */
 const INFO_FIELDS = ['game_id', 'broadcaster_language', 'title', 'delay', 'tags', 'content_classification_labels', 'is_branded_content'];
+/** A title holds at most 140 characters (the reference's 400 for Modify Channel Information). */
+const TITLE_MAX = 140;
 
 /** The channels controls: what no API call does. */
 export interface ChannelsControl {
@@ -194,6 +196,7 @@ export function registerChannelRoutes(router: Router, context: HelixContext): Ch
     if (title !== undefined) {
       if (typeof title !== 'string') throw new HttpError(400, 'The field "title" must be a string');
       if (title.trim() === '') throw new HttpError(400, 'The field "title" may not contain an empty string');
+      if (Array.from(title).length > TITLE_MAX) throw new HttpError(400, 'Title exceeds the 140 character limit.');
       changes.title = title;
     }
     if (delay !== undefined) {

@@ -154,12 +154,17 @@ export function registerUserRoutes(router: Router, context: HelixContext): UserR
         const data = userIds.flatMap((userId) => {
           const user = state.user(userId);
           if (!user) return [];
-          return [{ user_id: user.id, user_name: user.display_name, user_login: user.login, scopes: grantedScopes(token.clientId, user.id) }];
+          return [{ user_id: user.id, user_name: user.display_name, user_login: user.login, scopes: grantedScopes(token.clientId, user.id), has_authorized: hasAuthorized(token.clientId, user.id) }];
         });
         return ok(data);
       },
     }),
   ]);
+
+  /** Whether the client holds a token of the user: the user authorized it. */
+  function hasAuthorized(clientId: string, userId: string): boolean {
+    return [...state.tokens.values()].some((token) => token.clientId === clientId && token.userId === userId);
+  }
 
   /** Every scope the user granted the client: those of every token the client holds for the user. */
   function grantedScopes(clientId: string, userId: string): string[] {

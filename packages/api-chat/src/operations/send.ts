@@ -63,7 +63,9 @@ function checkPin(params: SendParams): void {
  * @throws PlatformError when `message` is longer than 500 characters, a required parameter is
  * missing, or `pin` is combined with `reply_parent_message_id` or `for_source_only` (nothing is sent).
  * @throws PlatformAuthError when no token fits the call; PlatformScopeError when the user's token lacks the scope.
- * @throws PlatformApiError when the platform refuses the call.
+ * @throws PlatformApiError when the platform refuses the call (403 when the sender may not chat
+ * there; with `pin`, 401 without moderator:manage:chat_messages: a message that cannot be pinned
+ * is not sent either); PlatformRateLimitError when messages come too fast (429).
  * @example
  * const sent = await send(client, { broadcaster_id: '1234', message: 'Hello chat!' });
  * if (!sent.is_sent) console.warn(sent.drop_reason?.message);

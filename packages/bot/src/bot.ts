@@ -68,7 +68,18 @@ export interface BotOptions {
   /** How the bot sends: `auto` (default) as the app when the bot granted `user:bot` and the channel `channel:bot`, else with the bot's user token. */
   sendAs?: 'auto' | 'app' | 'user' | undefined;
   /** The platform's chat limits per channel: `messages` per `windowMs` (20 per 30 000), `elevated` where the bot is the broadcaster, a moderator or a VIP (100); `maxQueued` messages wait at most (default 20). */
-  chatLimit?: { messages?: number; elevated?: number; windowMs?: number; maxQueued?: number } | undefined;
+  chatLimit?:
+    | {
+        /** Messages per window in a channel (default 20). */
+        messages?: number;
+        /** Messages per window where the bot is the broadcaster, a moderator or a VIP (default 100). */
+        elevated?: number;
+        /** The window, in milliseconds (default 30 000). */
+        windowMs?: number;
+        /** Messages that wait for the window at most; more are dropped and reported (default 20). */
+        maxQueued?: number;
+      }
+    | undefined;
   /** Each message the send queue delayed or dropped. */
   onChatLimit?: ((event: ChatLimitEvent) => void) | undefined;
   /** The clock of cooldowns and the send queue (default the system's); a virtual clock in tests. */
@@ -77,8 +88,11 @@ export interface BotOptions {
 
 /** A command's cooldowns, in milliseconds: per user (in a channel), per channel, and for every channel. */
 export interface CooldownOptions {
+  /** Per user, in each channel. */
   user?: number | undefined;
+  /** Per channel, whoever ran it. */
   channel?: number | undefined;
+  /** For every channel at once. */
   global?: number | undefined;
 }
 
@@ -99,8 +113,11 @@ export type CommandHandler = (context: CommandContext) => unknown;
 
 /** A channel the bot is in. */
 export interface BotChannel {
+  /** The broadcaster's user ID. */
   id: string;
+  /** The broadcaster's login. */
   login: string;
+  /** The broadcaster's display name. */
   name: string;
 }
 
@@ -120,16 +137,30 @@ export interface CommandContext {
   readonly argsText: string;
   /** The message: text, fragments, badges, the message it replies to. */
   readonly message: {
+    /** The message's ID. */
     id: string;
+    /** The whole text, as typed. */
     text: string;
+    /** The text in parts: text, emotes, cheermotes, mentions. */
     fragments: ChatMessageFragment[];
+    /** The chatter's badges in this channel. */
     badges: ChatBadge[];
+    /** The message it answers, when it is a reply; null otherwise. */
     reply: ChatMessageReply | null;
   };
   /** The channel the command was typed in. */
   readonly channel: BotChannel;
   /** Who typed it, and the role their badges show. */
-  readonly chatter: { id: string; login: string; name: string; role: Role };
+  readonly chatter: {
+    /** The chatter's user ID. */
+    id: string;
+    /** The chatter's login. */
+    login: string;
+    /** The chatter's display name. */
+    name: string;
+    /** The highest role the chatter's badges show. */
+    role: Role;
+  };
   /** The event as the platform sent it. */
   readonly event: ChannelChatMessageEvent;
   /** Answers in the message's thread (`reply_parent_message_id`), through the channel's send queue. */
@@ -146,9 +177,11 @@ export interface CommandContext {
 
 /** A command that did not run: who may not, or a cooldown still running. */
 export interface CommandRefusal {
+  /** Why it did not run: the chatter may not run it, or a cooldown is still running. */
   reason: 'permission' | 'cooldown';
   /** With `cooldown`: milliseconds left. */
   waitMs?: number | undefined;
+  /** The command's context, as its handler would have had it (to answer with `reply()`). */
   context: CommandContext;
 }
 

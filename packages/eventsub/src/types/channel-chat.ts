@@ -343,7 +343,14 @@ export interface ChatNotificationFields extends BroadcasterFields, SharedChatSou
  * in a shared chat session went to its own channel only.
  */
 export type ChannelChatNotificationEvent = ChatNotificationFields &
-  TaggedPayloads<'notice_type', { [Type in keyof ChatNotificationPayloads]: Type } & { unknown: never }, ChatNotificationPayloads>;
+  TaggedPayloads<
+    'notice_type',
+    { [Type in keyof ChatNotificationPayloads]: Type } & {
+      /** A notice the platform does not describe: every notice object is null. */
+      unknown: never;
+    },
+    ChatNotificationPayloads
+  >;
 
 /** `channel.chat.user_message_hold`: a message of user_id was held by AutoMod. */
 export interface ChannelChatUserMessageHoldEvent extends BroadcasterFields, UserFields {

@@ -148,6 +148,8 @@ function loopback(hostname: string): boolean {
   return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 const noop = () => undefined;
+/** The runtime's `setImmediate` (Node, Bun, Deno), called on the global object; undefined where there is none. */
+const runtime = globalThis as { setImmediate?: (callback: () => void) => unknown };
 
 /**
  * Checks a webhook transport's `callback` and `secret`, refusing what the platform would refuse.
@@ -202,6 +204,13 @@ export class WebhookReceiver {
   #received = 0;
   /** The full repeat check was reported; reset once an ID is taken again. */
   #fullReported = false;
+  /** The body deadlines of the Node requests of this turn of the event loop, set at its end (see #deferDeadline). */
+  #arms: (() => void)[] = [];
+  readonly #armAll = (): void => {
+    const arms = this.#arms;
+    this.#arms = [];
+    for (const arm of arms) arm();
+  };
 
   constructor(owner: WebhookReceiverOptions) {
     const dedupe = owner.dedupe;
@@ -249,7 +258,7 @@ export class WebhookReceiver {
     if (messageType === 'notification' && this.#owner.accepts && !this.#owner.accepts(payload)) return this.#refuse(503, unknownNotification, messageId);
     const store = this.#dedupe;
     if (!store) {
-      const verdict = this.#seen.claim(messageId);
+      const verdict = this.#seen.claim(messageId, now);
       if (verdict === 'repeat') return this.#repeat(messageId);
       if (verdict === 'full') return this.#full(messageId);
       this.#fullReported = false;
@@ -373,32 +382,64 @@ export class WebhookReceiver {
       tooLarge(request, response);
       return;
     }
-    const chunks: Uint8Array[] = [];
+    const clock = this.#clock;
+    const started = clock.now();
+    // The body: its first chunk, and every chunk once there are several.
+    let first: Uint8Array | undefined;
+    let chunks: Uint8Array[] | undefined;
     let size = 0;
-    // A body that trickles in must not hold the connection (Node's own requestTimeout is 5 minutes).
-    const timer = this.#clock.setTimeout(() => {
-      if (size > maxBodyBytes) return;
-      size = maxBodyBytes + 1;
-      chunks.length = 0;
-      this.#refuse(408, 'body too slow');
-      tooSlow(request, response);
-    }, bodyTimeoutMs);
-    request.once('close', () => this.#clock.clearTimeout(timer));
+    let ended = false;
+    let timer: unknown;
     request.on('data', (chunk: Uint8Array) => {
       size += chunk.length;
-      if (size <= maxBodyBytes) chunks.push(chunk);
-      else if (size - chunk.length <= maxBodyBytes) {
-        chunks.length = 0;
+      if (size <= maxBodyBytes) {
+        if (first === undefined) first = chunk;
+        else (chunks ??= [first]).push(chunk);
+      } else if (size - chunk.length <= maxBodyBytes) {
+        first = chunks = undefined;
         this.#refuse(413, 'body too large');
         tooLarge(request, response);
       }
     });
     request.on('end', () => {
-      this.#clock.clearTimeout(timer);
-      if (size <= maxBodyBytes) this.#nodeReceive(request, response, next, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+      ended = true;
+      if (timer !== undefined) clock.clearTimeout(timer);
+      if (size <= maxBodyBytes) this.#nodeReceive(request, response, next, chunks ? Buffer.concat(chunks) : (first ?? Buffer.alloc(0)));
     });
     // A client that went away: there is nobody left to answer.
     request.on('error', noop);
+    // A body that trickles in must not hold the connection (Node's own requestTimeout is 5 minutes):
+    // 408 10 seconds after the headers. The timer is set once the event loop has parsed what came
+    // with them: a body that came with them has ended by then and needs none (most do, and a timer
+    // per request was a good part of the cost of a delivery).
+    this.#deferDeadline(() => {
+      if (ended || request.destroyed) return;
+      timer = clock.setTimeout(
+        () => {
+          if (size > maxBodyBytes) return;
+          size = maxBodyBytes + 1;
+          first = chunks = undefined;
+          this.#refuse(408, 'body too slow');
+          tooSlow(request, response);
+        },
+        Math.max(0, bodyTimeoutMs - (clock.now() - started)),
+      );
+      request.once('close', () => clock.clearTimeout(timer));
+    });
+  }
+
+  /**
+   * Runs `arm` (a request's body deadline, see #nodeRequest) after the current turn of the event
+   * loop has read and parsed what the sockets had (`setImmediate`), with the arms of every request
+   * of that turn in one immediate; at once where the runtime has no `setImmediate`.
+   */
+  #deferDeadline(arm: () => void): void {
+    if (typeof runtime.setImmediate !== 'function') {
+      arm();
+      return;
+    }
+    this.#arms.push(arm);
+    if (this.#arms.length === 1) runtime.setImmediate(this.#armAll);
   }
 
   #nodeReceive(request: IncomingMessage, response: ServerResponse, next: ((error?: unknown) => void) | undefined, body: RawBody): void {

@@ -55,5 +55,16 @@ describe('signatureCheck', () => {
       expect(await check(messageId, timestamp, body, `${header.slice(0, -1)}e`)).toBe(false);
       expect(await check(messageId, timestamp, body, 'sha256=nope')).toBe(false);
     });
+
+    it(`${name}: reads each header afresh (no byte of an earlier one is kept)`, async () => {
+      const check = signatureCheck(secret, crypto);
+      // The right digits but a last one that is not hex, then the right header, then one byte wrong.
+      expect(await check(messageId, timestamp, body, `${header.slice(0, -1)}z`)).toBe(false);
+      expect(await check(messageId, timestamp, body, header)).toBe(true);
+      const firstByteWrong = `sha256=${header[7] === '0' ? '1' : '0'}${header.slice(8)}`;
+      expect(await check(messageId, timestamp, body, firstByteWrong)).toBe(false);
+      expect(await check(messageId, timestamp, body, header.toUpperCase().replace('SHA256=', 'sha256='))).toBe(true);
+      expect(await check(messageId, timestamp, body, header)).toBe(true);
+    });
   }
 });

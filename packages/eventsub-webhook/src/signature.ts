@@ -29,24 +29,33 @@ export function nodeCrypto(): typeof NodeCrypto | undefined {
   }
 }
 
+/** Each ASCII code's value as a hex digit (0-9, a-f, A-F), -1 for any other. */
+const hexValues = new Int8Array(128).fill(-1);
+for (let digit = 0; digit < 16; digit++) {
+  hexValues[digit.toString(16).charCodeAt(0)] = digit;
+  hexValues[digit.toString(16).toUpperCase().charCodeAt(0)] = digit;
+}
+
 /** The 32 bytes of a signature header, or undefined when it is not `sha256=` and 64 hex digits. */
 export function signatureBytes(header: string): Uint8Array<ArrayBuffer> | undefined {
-  if (header.length !== headerLength || !header.startsWith(prefix)) return undefined;
   const bytes = new Uint8Array(32);
-  for (let index = 0; index < 32; index++) {
-    const high = hexValue(header.charCodeAt(prefix.length + index * 2));
-    const low = hexValue(header.charCodeAt(prefix.length + index * 2 + 1));
-    if (high < 0 || low < 0) return undefined;
+  return readSignature(header, bytes) ? bytes : undefined;
+}
+
+/** Reads the 32 bytes of a signature header into `bytes`; false when it is not `sha256=` and 64 hex digits. */
+function readSignature(header: string, bytes: Uint8Array): boolean {
+  if (header.length !== headerLength || !header.startsWith(prefix)) return false;
+  for (let index = 0, at = prefix.length; index < 32; index++, at += 2) {
+    const high = hexValue(header.charCodeAt(at));
+    const low = hexValue(header.charCodeAt(at + 1));
+    if (high < 0 || low < 0) return false;
     bytes[index] = (high << 4) | low;
   }
-  return bytes;
+  return true;
 }
 
 function hexValue(code: number): number {
-  if (code >= 48 && code <= 57) return code - 48; // 0-9
-  if (code >= 97 && code <= 102) return code - 87; // a-f
-  if (code >= 65 && code <= 70) return code - 55; // A-F
-  return -1;
+  return code < 128 ? hexValues[code]! : -1;
 }
 
 /**
@@ -60,12 +69,27 @@ export function signatureCheck(secret: string, crypto: typeof NodeCrypto | undef
 
 function nodeCheck(secret: string, crypto: typeof NodeCrypto): SignatureCheck {
   const { createHmac, timingSafeEqual } = crypto;
+  // A KeyObject made once: a string key is copied into a new buffer by every createHmac.
+  const key = secretKey(secret, crypto);
+  // The header's bytes, read into one array per check function: the check is synchronous, so no
+  // two messages use it at once.
+  const given = new Uint8Array(32);
   return (messageId, timestamp, body, header) => {
-    const given = signatureBytes(header);
-    if (!given) return false;
-    const expected = createHmac('sha256', secret).update(messageId).update(timestamp).update(body).digest();
+    if (!readSignature(header, given)) return false;
+    // ID and timestamp in one update (the same bytes as two): one call into the HMAC fewer.
+    const expected = createHmac('sha256', key).update(messageId + timestamp).update(body).digest();
     return timingSafeEqual(expected, given);
   };
+}
+
+/** The secret as a KeyObject (the same bytes: its UTF-8), or as it is where one cannot be made from it. */
+function secretKey(secret: string, crypto: typeof NodeCrypto): string | NodeCrypto.KeyObject {
+  if (typeof secret !== 'string' || typeof crypto.createSecretKey !== 'function') return secret;
+  try {
+    return crypto.createSecretKey(secret, 'utf8');
+  } catch {
+    return secret;
+  }
 }
 
 function webCryptoCheck(secret: string): SignatureCheck {

@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { createVirtualClock } from '@platform/core/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { eventSubWebhook } from '../src/index';
-import { CALLBACK, FIXTURE_NOW, created, serve, signed, stubClient, until } from './helpers';
+import { CALLBACK, FIXTURE_NOW, created, post, serve, signed, stubClient, until } from './helpers';
 
 // What an unauthenticated sender can make the receiver spend: bounded body reads on both handlers,
 // a deadline for slow bodies, and a repeat check that never forgets an ID a replay could use.
@@ -119,6 +119,70 @@ describe('the Node handler', () => {
     const { status } = await outcome;
     expect(status).toBe(408);
     expect(listener.stats().refused).toBe(1);
+  });
+});
+
+describe('the Node handler sets the body deadline only for a body still coming', () => {
+  it('sets no timer for bodies that came with their headers, and still hands each message on once and refuses a repeat', async () => {
+    const { listener, clock, handler } = await subscribed();
+    const server = await serve(listener.handler);
+    cleanups.push(() => server.close());
+    const timers = vi.spyOn(clock, 'setTimeout');
+    const message = signed(SECRET, 'notification', { subscription: about, event: { broadcaster_user_id: '41520837', type: 'live' } });
+    const other = signed(SECRET, 'notification', { subscription: about, event: { broadcaster_user_id: '41520837', type: 'live' } });
+    const statuses = await Promise.all([message, other, message].map((sample) => post(server.url, sample).then((answer) => answer.status)));
+    expect(statuses).toEqual([204, 204, 204]);
+    expect(handler).toHaveBeenCalledTimes(2);
+    expect(listener.stats().duplicates).toBe(1);
+    // Nothing was left waiting for 10 seconds.
+    expect(timers.mock.calls.filter(([, ms]) => ms > 5_000)).toHaveLength(0);
+    await clock.advance(10_000);
+    expect(listener.stats().refused).toBe(0);
+  });
+
+  it('counts the 10 seconds from the headers, not from when the timer is set', async () => {
+    const { listener, clock } = await subscribed();
+    const server = await serve(listener.handler);
+    cleanups.push(() => server.close());
+    const timers = vi.spyOn(clock, 'setTimeout');
+    const headers = { ...signed(SECRET, 'notification', '{}').headers, 'Transfer-Encoding': 'chunked' };
+    const answered = new Promise<number | undefined>((resolve) => {
+      const request = httpRequest(server.url, { method: 'POST', headers }, (response) => {
+        response.resume();
+        resolve(response.statusCode);
+      });
+      request.on('error', () => resolve(undefined));
+      request.write('{');
+    });
+    await until(() => timers.mock.calls.some(([, ms]) => ms === 10_000));
+    await clock.advance(9_999);
+    expect(listener.stats().refused).toBe(0);
+    await clock.advance(1);
+    expect(await answered).toBe(408);
+    expect(listener.stats().refused).toBe(1);
+  });
+
+  it('refuses nothing, 10 seconds on, for a client that left before its body came', async () => {
+    const { listener, clock } = await subscribed();
+    let handled = 0;
+    const server = await serve((request, response) => {
+      handled++;
+      listener.handler(request, response);
+      // The client goes away while the body is still coming.
+      request.socket.destroy();
+    });
+    cleanups.push(() => server.close());
+    const headers = { ...signed(SECRET, 'notification', '{}').headers, 'Transfer-Encoding': 'chunked' };
+    await new Promise<void>((resolve) => {
+      const request = httpRequest(server.url, { method: 'POST', headers });
+      request.on('error', () => resolve());
+      request.on('close', () => resolve());
+      request.write('{');
+    });
+    await until(() => handled === 1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await clock.advance(10_000);
+    expect(listener.stats().refused).toBe(0);
   });
 });
 

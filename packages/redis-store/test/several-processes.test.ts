@@ -129,7 +129,10 @@ describe('several processes on one Redis', () => {
       // restart even on a loaded machine (Redis is away 700 ms plus its start-up).
       const clients = [0, 1].map(() => start({ mode: 'rounds', lockLeaseMs: 3_000 }));
       await barrier(clients);
-      await wait(400);
+      // Both processes have gone round before Redis goes away: waited for by the token requests the
+      // mock answered (a fixed 400 ms was not always enough on a loaded machine).
+      for (const end = Date.now() + 20_000; tokenRequests().filter((request) => request.status === 200).length < 6 && Date.now() < end; ) await wait(20);
+      await wait(200);
       const stoppedAt = Date.now();
       await durable.stop('SIGKILL');
       await wait(700);

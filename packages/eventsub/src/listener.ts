@@ -530,7 +530,8 @@ export abstract class EventSubListener {
    */
   protected readonly refusedDelivery = (status: number, reason: string, messageId: string | undefined): void => {
     this.#counts.refused++;
-    this.log('warn', `refused a request with ${status}: ${reason}${messageId === undefined ? '' : ` (message ${logValue(messageId)})`}`);
+    // The line is built only for a client with a logger: a flood of bad requests costs no strings.
+    if (listenerLog(this.#core)) this.log('warn', `refused a request with ${status}: ${reason}${messageId === undefined ? '' : ` (message ${logValue(messageId)})`}`);
   };
 
   /** A conduit shard was bound: to a WebSocket session, or (no `sessionId`) to the webhook callback. */

@@ -28,11 +28,14 @@ async function startBot(settings: Partial<LinkGuardSettings> = {}): Promise<Link
   return guard;
 }
 
-/** Waits for what the bot does in reaction (it answers over real sockets, in a few milliseconds). */
+/**
+ * Waits for what the bot does in reaction (it answers over real sockets, in a few milliseconds;
+ * the bound is generous for a loaded CI machine).
+ */
 async function until(check: () => boolean, what: string): Promise<void> {
-  const end = Date.now() + 3000;
+  const end = Date.now() + 10_000;
   while (!check()) {
-    if (Date.now() > end) throw new Error(`Waited 3 s for ${what}.`);
+    if (Date.now() > end) throw new Error(`Waited 10 s for ${what}.`);
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }

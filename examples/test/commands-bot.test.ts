@@ -89,7 +89,8 @@ describe('the commands bot example', () => {
     expect(answer).toBe('pong');
     expect(replyTo).toBe(asked);
     expect(answers()).toEqual(['pong']);
-    expect(log).toContain('#pixelforge quietfox: !ping -> pong');
+    // The bot logs once the platform's answer to its send has come back, after the mock holds the message.
+    await until(() => log.includes('#pixelforge quietfox: !ping -> pong'), 'the answer in the log');
   });
 
   it('rolls !dice of 6 sides, or of the sides asked for, and explains a bad number', async () => {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { strictOptions } from './compiler-options';
 import { root, virtualDir, workspaceSource } from '../src/readmes';
 
 // docs/migrating-from-twurple.md maps twurple's calls and events to ours in tables. The right-hand
@@ -100,20 +101,7 @@ function guideModule(guide: string): { code: string; count: number } {
 }
 
 function typeCheck(code: string): string[] {
-  const options: ts.CompilerOptions = {
-    strict: true,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
-    customConditions: ['@platform/source'],
-    lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
-    types: ['node'],
-    moduleDetection: ts.ModuleDetectionKind.Force,
-    allowImportingTsExtensions: true,
-    esModuleInterop: true,
-    skipLibCheck: true,
-    noEmit: true,
-  };
+  const options = strictOptions;
   const host = ts.createCompilerHost(options, true);
   const { fileExists, readFile, getSourceFile } = host;
   const target = resolve(modulePath);

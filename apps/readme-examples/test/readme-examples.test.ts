@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import ts from 'typescript';
 import { afterEach, describe, expect, it } from 'vitest';
+import { strictOptions } from './compiler-options';
 import { startPrelude, type Prelude, type PreludeValues } from '../src/prelude';
 import { allExamples, describeExample, examplesOf, readmeFiles, readmeFolder, root, workspaceSource, type Example } from '../src/readmes';
 
@@ -52,22 +53,7 @@ describe.each(readmeFiles())('%s', (readme) => {
 
 /** A program of every example that runs, with the prelude's globals, resolving as a user's program would. */
 function examplesProgram(examples: readonly Example[]): ts.Program {
-  const options: ts.CompilerOptions = {
-    strict: true,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
-    // The workspace's packages resolve to their sources, as in every test of the repository.
-    customConditions: ['@platform/source'],
-    lib: ['lib.es2022.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
-    types: ['node'],
-    moduleDetection: ts.ModuleDetectionKind.Force,
-    allowImportingTsExtensions: true,
-    esModuleInterop: true,
-    resolveJsonModule: true,
-    skipLibCheck: true,
-    noEmit: true,
-  };
+  const options: ts.CompilerOptions = { ...strictOptions, resolveJsonModule: true };
   const byPath = new Map(examples.map((example) => [resolve(example.path), example]));
   const host = ts.createCompilerHost(options, true);
   const { fileExists, readFile, getSourceFile } = host;

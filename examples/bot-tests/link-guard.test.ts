@@ -24,7 +24,10 @@ async function startBot(settings: Partial<LinkGuardSettings> = {}): Promise<Link
     userId: botUser.id,
     scopes: ['user:read:chat', 'user:write:chat', 'moderator:manage:chat_messages', 'moderator:manage:banned_users'],
   });
-  guard = await startLinkGuard({ clientId: app.clientId, token: accessToken, channel: streamer.login, platform: mock, now: () => clock, log: (line) => log.push(line), ...settings });
+  // The lines of this test's bot go to this test's log: a line the bot writes late (a call that was
+  // in flight when the test ended, cut off by the mock's close) never reaches the next test's.
+  const lines = log;
+  guard = await startLinkGuard({ clientId: app.clientId, token: accessToken, channel: streamer.login, platform: mock, now: () => clock, log: (line) => lines.push(line), ...settings });
   return guard;
 }
 
@@ -113,6 +116,8 @@ describe('the link guard', () => {
     mock.fault({ route: 'DELETE /moderation/chat', times: 1, fault: { kind: 'status', status: 503 } });
     const message = says(viewer, 'spam.example.com');
     await until(() => deleted(message.message_id), 'the message to be deleted');
+    // The warning follows the delete: the test ends once it is sent, not with the send in flight.
+    await until(() => botMessages().length === 1, 'the warning');
     expect(mock.requests.filter((request) => request.path === '/moderation/chat').map((request) => request.status)).toEqual([503, 204]);
     expect(log.filter((line) => line.startsWith('error'))).toEqual([]);
   });

@@ -21,6 +21,8 @@ let dice: number[];
 async function start(scopes = ['user:read:chat', 'user:write:chat', 'moderator:manage:shoutouts']) {
   const app = mock.addClient({ clientId: 'commands-bot-tests' });
   const { accessToken } = mock.issueToken({ clientId: app.clientId, userId: botUser.id, scopes });
+  // This test's bot writes to this test's log, also a line it writes late.
+  const lines = log;
   bot = await startCommandsBot({
     clientId: app.clientId,
     token: accessToken,
@@ -28,7 +30,7 @@ async function start(scopes = ['user:read:chat', 'user:write:chat', 'moderator:m
     platform: mock,
     now: () => clock,
     random: () => dice.shift() ?? 0,
-    log: (line) => log.push(line),
+    log: (line) => lines.push(line),
   });
   return bot;
 }

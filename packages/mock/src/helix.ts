@@ -156,9 +156,10 @@ export interface RouteCall {
  * One route of the fake platform, as a row of its group's table: what the platform checks before
  * anything happens (token kind, scopes of which one suffices, required query parameters and body
  * fields), and a handler that holds only the route's behaviour (reads, state changes, the events
- * they raise).
+ * they raise). A converted group's rows receive its state object (`S`, `PollsState`) as the
+ * handler's second argument rather than reaching a closure's maps (see `controls.ts`).
  */
-export interface RouteRow {
+export interface RouteRow<S = undefined> {
   readonly method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** The path under `/helix`, for example `/channels`. */
   readonly path: string;
@@ -168,7 +169,7 @@ export interface RouteRow {
   readonly query?: readonly string[];
   /** Body fields the platform requires: the same 400 when absent. */
   readonly body?: readonly string[];
-  readonly handle: (call: RouteCall) => MockResponse | Promise<MockResponse>;
+  readonly handle: (call: RouteCall, state: S) => MockResponse | Promise<MockResponse>;
 }
 
 /** A row, typed; `routes(router, context, [route({...}), ...])` registers a table of them. */
@@ -176,14 +177,19 @@ export function route(row: RouteRow): RouteRow {
   return row;
 }
 
-/** Registers a group's table: each row's checks run in the platform's order (token, scopes, parameters), then its handler. */
-export function registerRoutes(router: Router, context: HelixContext, rows: readonly RouteRow[]): void {
+/**
+ * Registers a group's table: each row's checks run in the platform's order (token, scopes,
+ * parameters), then its handler, given the group's state when the table has one.
+ */
+export function registerRoutes(router: Router, context: HelixContext, rows: readonly RouteRow[]): void;
+export function registerRoutes<S>(router: Router, context: HelixContext, rows: readonly RouteRow<S>[], state: S): void;
+export function registerRoutes<S>(router: Router, context: HelixContext, rows: readonly RouteRow<S>[], state?: S): void {
   for (const row of rows) {
     router.add(row.method, row.path, (request) => {
       const token = authorize(context, request, row.scopes ? { token: row.token, scopes: row.scopes } : { token: row.token });
       for (const name of row.query ?? []) required(request, name);
       for (const name of row.body ?? []) requiredField(request, name);
-      return row.handle({ request, token, context });
+      return row.handle({ request, token, context }, state as S);
     });
   }
 }
@@ -247,12 +253,12 @@ export interface ModeratorCall extends RouteCall {
  * channel is the query's `broadcaster_id`, or the parameter `broadcaster` names. The row lists both
  * in `query`.
  */
-export function asModerator(handle: (call: ModeratorCall) => Answer, broadcaster = 'broadcaster_id'): RouteRow['handle'] {
-  return (call) => {
+export function asModerator<S = undefined>(handle: (call: ModeratorCall, state: S) => Answer, broadcaster = 'broadcaster_id'): RouteRow<S>['handle'] {
+  return (call, state) => {
     const broadcasterId = required(call.request, broadcaster);
     const moderatorId = required(call.request, 'moderator_id');
     requireModerator(call.context, call.token, broadcasterId, moderatorId);
-    return handle({ ...call, broadcasterId, moderatorId });
+    return handle({ ...call, broadcasterId, moderatorId }, state);
   };
 }
 
@@ -266,11 +272,11 @@ export interface TokenUserCall extends RouteCall {
  * The handler of a route whose query parameter `name` (`broadcaster_id`, `user_id`...) names the
  * acting user: with a user token it must be the token's user (401). The row lists it in `query`.
  */
-export function asTokenUser(name: string, handle: (call: TokenUserCall) => Answer): RouteRow['handle'] {
-  return (call) => {
+export function asTokenUser<S = undefined>(name: string, handle: (call: TokenUserCall, state: S) => Answer): RouteRow<S>['handle'] {
+  return (call, state) => {
     const userId = required(call.request, name);
     if (call.token.userId !== undefined) requireTokenUser(call.token, userId, name);
-    return handle({ ...call, userId });
+    return handle({ ...call, userId }, state);
   };
 }
 

@@ -1,5 +1,6 @@
-export { createMockPlatform, bucketOf, defaultMockClientId, type MockPlatform, type MockPlatformOptions, type MockClientOptions, type LoggedRequest } from './mock-platform';
+export { createMockPlatform, mockControls, bucketOf, defaultMockClientId, type MockPlatform, type MockPlatformOptions, type MockClientOptions, type LoggedRequest } from './mock-platform';
 export type { Fault, FaultRule } from './faults';
+export type { ControlInfo, ParamInfo } from './controls';
 export type {
   MockEventSub,
   EventSubOptions,

@@ -1,11 +1,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { ControlServer, bindControls, serveGroup, type ControlInfo } from './controls';
+import { adaptedGroups } from './controls-adapted';
 import { createEventSub, type EventSubOptions, type MockEventSub } from './eventsub';
 import { EventBus } from './events';
 import { Faults, type Fault, type FaultRule } from './faults';
 import type { HelixContext } from './helix';
 import { cors, HttpError, reasonOf, readBody, Router, send, type MockRequest, type MockResponse } from './http';
 import { OAuthServer } from './oauth';
+import { defaultMockClientId, platformControls, platformHttpOnly, PlatformState } from './platform-controls';
 import { RateLimiter } from './rate-limit';
 import { registerChatRoutes } from './routes/chat';
 import { registerEngagementGroups, type EngagementGroupsControls } from './routes/engagement-groups';
@@ -15,6 +18,9 @@ import { registerModerationRoutes } from './routes/moderation';
 import { registerStreamsGroups, type StreamsGroupsControls } from './routes/streams-groups';
 import { registerUsersGroups, type UsersGroupsControls } from './routes/users-groups';
 import { MockState, type MockClient, type MockToken, type MockUser } from './state';
+
+/** The `/mock/` server of each started mock (see `mockControls()`). */
+const controlServers = new WeakMap<MockPlatform, ControlServer>();
 
 /** Options of `createMockPlatform()`. */
 export interface MockPlatformOptions {
@@ -72,8 +78,7 @@ export interface MockClientOptions {
   eventSubWsUrl: string;
 }
 
-/** The client ID of the application `mock.clientOptions()` registers when it is given none. */
-export const defaultMockClientId = 'mock-client';
+export { defaultMockClientId };
 
 /** The fake platform, started: the addresses to give a client, and the control API. */
 export interface MockPlatform extends UsersGroupsControls, StreamsGroupsControls, EngagementGroupsControls, ExtensionsGroupsControls {
@@ -159,7 +164,7 @@ export async function createMockPlatform(options: MockPlatformOptions = {}): Pro
   const helix = new Router();
   const usersGroups = registerUsersGroups(helix, context);
   const streamsGroups = registerStreamsGroups(helix, context);
-  const engagementGroups = registerEngagementGroups(helix, context);
+  const engagement = registerEngagementGroups(helix, context);
   const extensionsGroups = registerExtensionsGroups(helix, context);
   const chat = registerChatRoutes(helix, context);
   const moderation = registerModerationRoutes(helix, context);
@@ -177,6 +182,10 @@ export async function createMockPlatform(options: MockPlatformOptions = {}): Pro
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname === '/mock' || url.pathname.startsWith('/mock/')) {
+      await answerControl(request, response, url.pathname);
+      return;
+    }
     const which = url.pathname.startsWith('/helix/') ? 'helix' : url.pathname.startsWith('/oauth2/') ? 'oauth' : undefined;
     const path = which === 'helix' ? url.pathname.slice('/helix'.length) : which === 'oauth' ? url.pathname.slice('/oauth2'.length) : url.pathname;
     // CORS on every answer, errors and faults included: writeHead() merges headers set here.
@@ -246,6 +255,21 @@ export async function createMockPlatform(options: MockPlatformOptions = {}): Pro
     }
   }
 
+  /**
+   * The `/mock/` controls: CORS like the API, but never logged in `requests`, never counted
+   * against a rate limit, never met by a fault.
+   */
+  async function answerControl(request: IncomingMessage, response: ServerResponse, path: string): Promise<void> {
+    for (const [name, value] of Object.entries(cors.helix.answer)) response.setHeader(name, value);
+    const text = await readBody(request);
+    const method = request.method ?? 'GET';
+    if (method === 'OPTIONS') {
+      send(response, { status: 204, headers: cors.helix.preflight });
+      return;
+    }
+    send(response, await controls.answer(method, path, text));
+  }
+
   /** Carries out a fault; resolves true when the request is answered (or cut) by it. */
   async function applyFault(fault: Fault, which: 'helix' | 'oauth', entry: LoggedRequest, request: IncomingMessage, response: ServerResponse): Promise<boolean> {
     switch (fault.kind) {
@@ -302,11 +326,12 @@ export async function createMockPlatform(options: MockPlatformOptions = {}): Pro
   const authUrl = `http://127.0.0.1:${port}/oauth2`;
   const eventSubWsUrl = `ws://127.0.0.1:${port}/ws`;
   const eventsub = createEventSub(helix, context, server, eventSubWsUrl, options.eventsub);
+  const platform = new PlatformState(state, faults, requests, { baseUrl, authUrl, eventSubWsUrl }, now);
 
-  return {
+  const mock: MockPlatform = {
     ...usersGroups,
     ...streamsGroups,
-    ...engagementGroups,
+    ...engagement.controls,
     ...extensionsGroups,
     baseUrl,
     authUrl,
@@ -321,34 +346,26 @@ export async function createMockPlatform(options: MockPlatformOptions = {}): Pro
     moderation,
     guestStar,
     requests,
-    addUser: (user) => state.addUser(user),
-    addClient: (client) => state.addClient(client),
-    clientOptions(app) {
-      const clientId = app === undefined ? defaultMockClientId : typeof app === 'string' ? app : app.clientId;
-      let client = state.clients.get(clientId);
-      if (!client) {
-        if (app !== undefined) throw new Error(`No application ${clientId} is registered with the mock: register it with mock.addClient().`);
-        client = state.addClient({ clientId });
-      }
-      return { clientId: client.clientId, clientSecret: client.clientSecret, baseUrl, authUrl, eventSubWsUrl };
-    },
-    issueToken: (issue) => state.issueToken(issue),
-    expireToken(accessToken) {
-      const token = state.tokens.get(accessToken);
-      if (!token) throw new Error('No such token.');
-      token.expiresAt = now() - 1;
-    },
-    fault: (rule) => faults.add(rule),
-    clearFaults: () => faults.clear(),
-    clearRequests: () => {
-      requests.length = 0;
-    },
+    ...bindControls(platformControls, platform),
     async close() {
       await eventsub.close();
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+  const controls = new ControlServer([serveGroup('', '', platformControls, platform, platformHttpOnly), ...engagement.served, ...adaptedGroups(mock)]);
+  controlServers.set(mock, controls);
+  return mock;
+}
+
+/**
+ * Every control of a started mock, as `GET /mock/` lists them: its HTTP name and path
+ * (`POST /mock/polls.vote`), parameters, what it does and the in-process method it serves.
+ */
+export function mockControls(mock: MockPlatform): readonly ControlInfo[] {
+  const controls = controlServers.get(mock);
+  if (!controls) throw new Error('mockControls() takes a mock started by createMockPlatform().');
+  return controls.index;
 }
 
 /** The bucket a token counts against: per client for an app token, per client and user otherwise. */

@@ -1,15 +1,18 @@
 // The routes of the reference groups that `@platform/api-engagement` calls: channel points, polls,
 // predictions, goals, hype train, charity, bits and subscriptions, with their controls on
-// `MockPlatform`.
+// `MockPlatform`. Polls and predictions have the shape every group is to take (see controls.ts):
+// `<group>Routes` + `<Group>State` + `<group>Controls`; the others still return a control object
+// from `register*Routes`, served at `/mock/` by controls-adapted.ts.
+import { bindControls, serveGroup, type ServedGroup } from '../controls';
 import type { Router } from '../http';
-import type { HelixContext } from '../helix';
+import { registerRoutes, type HelixContext } from '../helix';
 import { registerBitsRoutes, type BitsControl } from './bits';
 import { registerChannelPointRoutes, type ChannelPointsControl } from './channel-points';
 import { registerCharityRoutes, type CharityControl } from './charity';
 import { GoalBoard, registerGoalRoutes, type GoalsControl } from './goals';
 import { HypeTrains, registerHypeTrainRoutes, type HypeTrainControl } from './hype-train';
-import { registerPollRoutes, type PollsControl } from './polls';
-import { registerPredictionRoutes, type PredictionsControl } from './predictions';
+import { pollsControls, pollsRoutes, PollsState, type PollsControl } from './polls';
+import { predictionsControls, predictionsRoutes, PredictionsState, type PredictionsControl } from './predictions';
 import { registerSubscriptionRoutes, type SubscriptionsControl } from './subscriptions';
 
 /** The controls these groups add to `MockPlatform` (what no API call does). */
@@ -32,17 +35,31 @@ export interface EngagementGroupsControls {
   readonly subscriptions: SubscriptionsControl;
 }
 
-/** Registers every route of these groups and returns their controls. */
-export function registerEngagementGroups(router: Router, context: HelixContext): EngagementGroupsControls {
+/** Registers every route of these groups; returns their controls, and the converted groups' tables for `/mock/`. */
+export function registerEngagementGroups(router: Router, context: HelixContext): { controls: EngagementGroupsControls; served: ServedGroup[] } {
   const board = new GoalBoard(context);
   const trains = new HypeTrains(context);
   const channelPoints = registerChannelPointRoutes(router, context);
-  const polls = registerPollRoutes(router, context);
-  const predictions = registerPredictionRoutes(router, context);
+  const polls = new PollsState(context);
+  registerRoutes(router, context, pollsRoutes, polls);
+  const predictions = new PredictionsState(context);
+  registerRoutes(router, context, predictionsRoutes, predictions);
   const goals = registerGoalRoutes(router, context, board);
   const hypeTrain = registerHypeTrainRoutes(router, context, trains);
   const charity = registerCharityRoutes(router, context);
   const bits = registerBitsRoutes(router, context, { goals: board, trains });
   const subscriptions = registerSubscriptionRoutes(router, context, { goals: board, trains });
-  return { channelPoints, polls, predictions, goals, hypeTrain, charity, bits, subscriptions };
+  return {
+    controls: {
+      channelPoints,
+      polls: bindControls(pollsControls, polls),
+      predictions: bindControls(predictionsControls, predictions),
+      goals,
+      hypeTrain,
+      charity,
+      bits,
+      subscriptions,
+    },
+    served: [serveGroup('polls', 'polls', pollsControls, polls), serveGroup('predictions', 'predictions', predictionsControls, predictions)],
+  };
 }

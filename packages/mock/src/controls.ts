@@ -30,7 +30,8 @@ import { HttpError, reasonOf, type MockResponse } from './http';
  *   `'name: type'`, `'name?: type'` when it may be left out, and `'...name: type'` for a last
  *   object parameter whose fields are the body's other fields (so `POST /mock/users.add` takes
  *   `{"login":"x"}`, not `{"user":{"login":"x"}}`). Over HTTP a parameter of type `string`,
- *   `number` or `boolean` is checked; a body field that names no parameter is refused.
+ *   `number` or `boolean` is checked, as are the fields a rest parameter's `{ ... }` names without
+ *   `?`; a body field that names no parameter is refused.
  * - `does`: one line, shown in the index.
  * - `run(state, ...args)`: the control, given the group's state: it must not hold state in a
  *   closure of its own. Its result is the in-process result, and the HTTP answer (as JSON,
@@ -201,6 +202,33 @@ function parseParam(text: string): ParamInfo {
 
 const PRIMITIVES = new Set(['string', 'number', 'boolean']);
 
+/**
+ * The fields a rest parameter's type text requires: the top-level names of its first `{ ... }`
+ * without `?` (`{ login, id?, display_name? }` requires `login`).
+ */
+function requiredFields(type: string): string[] {
+  const open = type.indexOf('{');
+  if (open < 0) return [];
+  const pieces: string[] = [];
+  let depth = 0;
+  let piece = '';
+  for (const char of type.slice(open + 1)) {
+    if (depth === 0 && (char === ',' || char === '}')) {
+      pieces.push(piece);
+      piece = '';
+      if (char === '}') break;
+      continue;
+    }
+    if (char === '{' || char === '[' || char === '(') depth++;
+    if (char === '}' || char === ']' || char === ')') depth--;
+    piece += char;
+  }
+  return pieces.flatMap((each) => {
+    const match = /^\s*([A-Za-z_]\w*)(\?)?/.exec(each);
+    return match && !match[2] ? [match[1]!] : [];
+  });
+}
+
 /** The positional arguments of a call from its JSON body; HttpError 400 for a missing, unknown or mistyped parameter. */
 function argumentsOf(control: string, params: readonly ParamInfo[], body: Record<string, unknown>): unknown[] {
   const named = new Set(params.filter((param) => !param.rest).map((param) => param.name));
@@ -217,6 +245,10 @@ function argumentsOf(control: string, params: readonly ParamInfo[], body: Record
     if (param.rest) {
       const fields = Object.fromEntries(Object.entries(body).filter(([key]) => !named.has(key)));
       value = Object.keys(fields).length === 0 && param.optional ? undefined : fields;
+      if (value !== undefined) {
+        const missing = requiredFields(param.type).find((field) => fields[field] === undefined || fields[field] === null);
+        if (missing !== undefined) throw new HttpError(400, `Missing parameter "${missing}" of ${control} (${param.type}).`);
+      }
     } else {
       value = body[param.name];
     }

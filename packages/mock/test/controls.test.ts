@@ -266,6 +266,10 @@ describe('errors', () => {
     expect((await control(mock, 'users.add', [1])).body.message).toBe('The body of users.add must be a JSON object of named parameters.');
     expect(await control(mock, 'tokens.expire', {})).toMatchObject({ status: 400, body: { message: 'Missing parameter "accessToken" of tokens.expire (string).' } });
     expect(await control(mock, 'tokens.expire', { accessToken: 5 })).toMatchObject({ status: 400, body: { message: 'The parameter "accessToken" of tokens.expire must be a string.' } });
+    // The fields a rest parameter names without `?` are required: `users.add` takes the user itself.
+    expect(await control(mock, 'users.add', { display_name: 'Nobody' })).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^Missing parameter "login" of users\.add/) } });
+    expect(await control(mock, 'faults.add', { times: 1 })).toMatchObject({ status: 400, body: { message: expect.stringMatching(/^Missing parameter "fault" of faults\.add/) } });
+    expect(mock.state.users.size).toBe(0);
     expect(await control(mock, 'polls.active', { broadcasterId: '1', extra: true })).toMatchObject({ status: 400, body: { message: 'Unknown parameter "extra" of polls.active: it takes broadcasterId.' } });
   });
 

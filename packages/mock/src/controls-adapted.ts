@@ -298,6 +298,15 @@ const oauthHttpOnly: Record<string, HttpOnlyRow<OAuthServer>> = {
       oauth.consentUser = userId ?? undefined;
     },
   },
+  signInPage: { of: 'signInPage', params: [], reads: true, does: 'Whether a browser without a consent user gets the sign-in page to click through (and the device flow the activation page).', run: (oauth) => oauth.signInPage },
+  setSignInPage: {
+    of: 'signInPage',
+    params: ['on: boolean'],
+    does: 'Turns the clickable sign-in and activation pages on or off (off: no consent user refuses, access_denied).',
+    run: (oauth, on: boolean) => {
+      oauth.signInPage = on;
+    },
+  },
 };
 
 /** The groups of a mock not converted yet, served from their control objects. */

@@ -10,6 +10,27 @@ interface AuthorizationCode {
   expiresAt: number;
 }
 
+/** An authorization request, checked: what the consent page approves or refuses. */
+interface AuthorizationRequest {
+  clientId: string;
+  redirectUri: string;
+  responseType: 'code' | 'token';
+  scopes: string[];
+  state: string | undefined;
+}
+
+/** An HTML page, as the consent and activation pages answer. */
+function page(status: number, body: string): MockResponse {
+  return { status, body: `<!doctype html><meta charset="utf-8"><title>The platform (mock)</title>${body}`, headers: { 'Content-Type': 'text/html; charset=utf-8' } };
+}
+
+const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Text made safe inside HTML and its attributes. */
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => htmlEscapes[char]!);
+}
+
 interface DeviceCode {
   deviceCode: string;
   userCode: string;
@@ -39,6 +60,9 @@ export class OAuthServer {
   ) {
     this.router
       .add('GET', '/authorize', (request) => this.#authorize(request))
+      .add('POST', '/authorize', (request) => this.#signIn(request))
+      .add('GET', '/activate', (request) => this.#activatePage(request))
+      .add('POST', '/activate', (request) => this.#activate(request))
       .add('POST', '/token', (request) => this.#token(request))
       .add('POST', '/device', (request) => this.#device(request))
       .add('GET', '/validate', (request) => this.#validate(request))
@@ -65,37 +89,124 @@ export class OAuthServer {
     return client;
   }
 
-  #authorize(request: MockRequest): MockResponse {
-    const clientId = request.query.get('client_id') ?? undefined;
-    const redirectUri = request.query.get('redirect_uri') ?? '';
-    const client = this.state.clients.get(clientId ?? '');
+  /**
+   * Whether a browser that reaches the consent page while no `consentUser` is set gets a sign-in
+   * page to click through (a list of the registered users, a field for a new one, and Deny) instead
+   * of `access_denied`; the device flow's `verification_uri` is then the mock's own activation page.
+   * `platform-mock serve` turns it on; tests leave it off and steer `consentUser`.
+   */
+  signInPage = false;
+
+  /** The authorization request's fields (from the query, or from the sign-in page's form), checked. */
+  #authorizationRequest(fields: Record<string, string | undefined>): AuthorizationRequest | MockResponse {
+    const client = this.state.clients.get(fields.client_id ?? '');
+    const redirectUri = fields.redirect_uri ?? '';
     // An unknown client or an unregistered address gets an error page, never a redirect.
-    if (!client) return { status: 400, body: '<h1>invalid client</h1>', headers: { 'Content-Type': 'text/html' } };
-    if (!client.redirectUris.includes(redirectUri)) return { status: 400, body: '<h1>redirect_uri does not match a registered address</h1>', headers: { 'Content-Type': 'text/html' } };
-    const responseType = request.query.get('response_type');
-    if (responseType !== 'code' && responseType !== 'token') return { status: 400, body: '<h1>unsupported response_type</h1>', headers: { 'Content-Type': 'text/html' } };
-    const scopes = (request.query.get('scope') ?? '').split(' ').filter(Boolean);
-    const state = request.query.get('state');
-    const target = new URL(redirectUri);
+    if (!client) return page(400, '<h1>invalid client</h1>');
+    if (!client.redirectUris.includes(redirectUri)) return page(400, '<h1>redirect_uri does not match a registered address</h1>');
+    const responseType = fields.response_type;
+    if (responseType !== 'code' && responseType !== 'token') return page(400, '<h1>unsupported response_type</h1>');
+    return { clientId: client.clientId, redirectUri, responseType, scopes: (fields.scope ?? '').split(' ').filter(Boolean), state: fields.state };
+  }
+
+  #authorize(request: MockRequest): MockResponse {
+    const fields = Object.fromEntries(request.query);
+    const checked = this.#authorizationRequest(fields);
+    if ('status' in checked) return checked;
+    if (this.consentUser === undefined && this.signInPage) return this.#signInPage(checked, fields);
+    return this.#redirect(checked, this.consentUser);
+  }
+
+  /** The sign-in page's answer: the user picked (or made), or Deny. */
+  #signIn(request: MockRequest): MockResponse {
+    const fields = this.#fields(request);
+    const checked = this.#authorizationRequest(fields);
+    if ('status' in checked) return checked;
+    if (fields.deny !== undefined) return this.#redirect(checked, undefined);
+    const userId = this.#chosenUser(fields);
+    if (userId === undefined) return page(400, '<h1>Choose a user, or type a login for a new one</h1>');
+    return this.#redirect(checked, userId);
+  }
+
+  /** The user a sign-in or activation form names: `user_id`, or a new user by `login`. */
+  #chosenUser(fields: Record<string, string | undefined>): string | undefined {
+    if (fields.user_id && this.state.user(fields.user_id)) return fields.user_id;
+    const login = fields.login?.trim().toLowerCase();
+    if (!login) return undefined;
+    return ([...this.state.users.values()].find((user) => user.login === login) ?? this.state.addUser({ login })).id;
+  }
+
+  #signInPage(request: AuthorizationRequest, fields: Record<string, string>): MockResponse {
+    const hidden = Object.entries(fields)
+      .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+      .join('');
+    const users = [...this.state.users.values()]
+      .map((user) => `<button name="user_id" value="${escapeHtml(user.id)}">Sign in as ${escapeHtml(user.display_name)} (${escapeHtml(user.login)}, ${escapeHtml(user.id)})</button>`)
+      .join('<br>');
+    const scopes = request.scopes.length ? `<ul>${request.scopes.map((scope) => `<li>${escapeHtml(scope)}</li>`).join('')}</ul>` : '<p>No scopes.</p>';
+    return page(
+      200,
+      `<h1>${escapeHtml(request.clientId)} wants to access your account</h1>${scopes}` +
+        `<form method="post" action="authorize">${hidden}${users || '<p>No users yet.</p>'}` +
+        `<p><label>Or a new user: <input name="login" placeholder="login"></label> <button>Sign in</button></p>` +
+        `<p><button name="deny" value="1">Deny</button></p></form>`,
+    );
+  }
+
+  /** Back to the application: a code or a token for `userId`, or `access_denied` without one. */
+  #redirect(request: AuthorizationRequest, userId: string | undefined): MockResponse {
+    const target = new URL(request.redirectUri);
     const values = new URLSearchParams();
-    if (this.consentUser === undefined) {
+    if (userId === undefined) {
       values.set('error', 'access_denied');
       values.set('error_description', 'The user denied you access');
-    } else if (responseType === 'code') {
+    } else if (request.responseType === 'code') {
       const code = randomToken(20);
-      this.#codes.set(code, { code, clientId: client.clientId, userId: this.consentUser, scopes, redirectUri, expiresAt: this.now() + 10 * 60_000 });
+      this.#codes.set(code, { code, clientId: request.clientId, userId, scopes: request.scopes, redirectUri: request.redirectUri, expiresAt: this.now() + 10 * 60_000 });
       values.set('code', code);
-      values.set('scope', scopes.join(' '));
+      values.set('scope', request.scopes.join(' '));
     } else {
-      const token = this.state.issueToken({ clientId: client.clientId, userId: this.consentUser, scopes, refresh: false });
+      const token = this.state.issueToken({ clientId: request.clientId, userId, scopes: request.scopes, refresh: false });
       values.set('access_token', token.accessToken);
-      values.set('scope', scopes.join(' '));
+      values.set('scope', request.scopes.join(' '));
       values.set('token_type', 'bearer');
     }
-    if (state !== null) values.set('state', state);
-    if (responseType === 'token' && this.consentUser !== undefined) target.hash = values.toString();
+    if (request.state !== undefined) values.set('state', request.state);
+    if (request.responseType === 'token' && userId !== undefined) target.hash = values.toString();
     else for (const [key, value] of values) target.searchParams.set(key, value);
     return { status: 302, headers: { Location: target.toString() } };
+  }
+
+  /** The device flow's activation page (with `signInPage`): a user code, a user, Approve or Deny. */
+  #activatePage(request: MockRequest): MockResponse {
+    const code = request.query.get('device-code') ?? '';
+    const users = [...this.state.users.values()]
+      .map((user) => `<option value="${escapeHtml(user.id)}">${escapeHtml(user.display_name)} (${escapeHtml(user.login)})</option>`)
+      .join('');
+    return page(
+      200,
+      `<h1>Activate a device</h1><form method="post" action="activate">` +
+        `<p><label>Code: <input name="user_code" value="${escapeHtml(code)}"></label></p>` +
+        `<p><label>As: <select name="user_id">${users}</select></label> <label>or a new user: <input name="login" placeholder="login"></label></p>` +
+        `<p><button>Approve</button> <button name="deny" value="1">Deny</button></p></form>`,
+    );
+  }
+
+  #activate(request: MockRequest): MockResponse {
+    const fields = this.#fields(request);
+    const userCode = (fields.user_code ?? '').trim().toUpperCase();
+    try {
+      if (fields.deny !== undefined) {
+        this.denyDevice(userCode);
+        return page(200, '<h1>Denied</h1><p>The device was refused access.</p>');
+      }
+      const userId = this.#chosenUser(fields);
+      if (userId === undefined) return page(400, '<h1>Choose a user, or type a login for a new one</h1>');
+      this.approveDevice(userCode, userId);
+    } catch (error) {
+      return page(400, `<h1>${escapeHtml((error as Error).message)}</h1>`);
+    }
+    return page(200, '<h1>Approved</h1><p>You may go back to your device.</p>');
   }
 
   /** Token grants read form fields from the body, or from the query of a bodyless POST. */
@@ -173,7 +284,7 @@ export class OAuthServer {
     this.#devices.set(device.deviceCode, device);
     return {
       status: 200,
-      body: { device_code: device.deviceCode, expires_in: 1800, interval: 5, user_code: device.userCode, verification_uri: `https://platform.example/activate?device-code=${device.userCode}` },
+      body: { device_code: device.deviceCode, expires_in: 1800, interval: 5, user_code: device.userCode, verification_uri: `${this.signInPage ? `http://${request.headers.host ?? '127.0.0.1'}/oauth2` : 'https://platform.example'}/activate?device-code=${device.userCode}` },
     };
   }
 

@@ -19,6 +19,20 @@ export interface WebhookMessage {
   body: string;
 }
 
+/** What one attempt of `WebhookSender.post()` saw. */
+export interface WebhookAttempt {
+  /** The answer's status; 0 when no complete answer came. */
+  status: number;
+  /** The answer's body. */
+  text: string;
+  /** The answer's headers (empty without an answer). */
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+  /** The request's headers, as sent. */
+  sent: Readonly<Record<string, string>>;
+  /** Why no answer came (`ECONNREFUSED`, a timeout...), when known. */
+  error?: string;
+}
+
 /** The timings of webhook delivery. */
 export interface WebhookTimings {
   /** How long a callback has to answer before the attempt counts as failed. */
@@ -46,9 +60,12 @@ export class WebhookSender {
     private readonly timings: () => WebhookTimings,
   ) {}
 
-  /** One attempt: the answer's status and text, or status 0 when the callback failed to answer in time. */
-  post(target: WebhookTarget, message: WebhookMessage, retry: number): Promise<{ status: number; text: string }> {
-    if (this.#closed) return Promise.resolve({ status: 0, text: '' });
+  /**
+   * One attempt: the answer's status, text and headers, or status 0 (with the network error, if
+   * any) when the callback failed to answer in time; `sent` is the request's headers, as sent.
+   */
+  post(target: WebhookTarget, message: WebhookMessage, retry: number): Promise<WebhookAttempt> {
+    if (this.#closed) return Promise.resolve({ status: 0, text: '', headers: {}, sent: {} });
     const sentAt = timestamp(this.now());
     const headers: Record<string, string> = {
       'Content-Type': 'application/json',
@@ -65,17 +82,20 @@ export class WebhookSender {
     return new Promise((resolve) => {
       let done = false;
       let responded = false;
+      let answerHeaders: WebhookAttempt['headers'] = {};
+      let failure: string | undefined;
       const finish = (status: number, text: string) => {
         if (done) return;
         done = true;
         clearTimeout(timer);
         this.#requests.delete(request);
-        resolve({ status, text });
+        resolve({ status, text, headers: answerHeaders, sent: headers, ...(status === 0 && failure !== undefined ? { error: failure } : {}) });
       };
       // No keep-alive agent: a pooled connection would hold the receiver's server.close() open
       // after a test. Redirects are not followed, as on the platform: a 3xx is a failure.
       const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, { method: 'POST', headers, agent: false }, (response) => {
         responded = true;
+        answerHeaders = response.headers;
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => finish(response.statusCode ?? 0, Buffer.concat(chunks).toString('utf8')));
@@ -83,9 +103,16 @@ export class WebhookSender {
         // Cut mid-body (timeout, close()): 'close' without 'end'; after 'end' it changes nothing.
         response.on('close', () => finish(0, ''));
       });
-      const timer = setTimeout(() => request.destroy(), this.timings().timeoutMs);
+      const timeoutMs = this.timings().timeoutMs;
+      const timer = setTimeout(() => {
+        failure = `no answer within ${timeoutMs} ms`;
+        request.destroy();
+      }, timeoutMs);
       this.#requests.add(request);
-      request.on('error', () => finish(0, ''));
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        failure ??= error.code ?? error.message;
+        finish(0, '');
+      });
       request.on('close', () => {
         if (!responded) finish(0, '');
       });

@@ -15,6 +15,7 @@ const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const home = mkdtempSync(join(tmpdir(), 'platform-mock-cli-'));
 const nodeArgs = ['--conditions=@platform/source', '--import', 'tsx', 'src/cli/main.ts'];
 const env = { ...process.env, PLATFORM_MOCK_HOME: home };
+// Each test spawns the command a few times (about half a second each, more on a loaded machine).
 
 afterAll(() => rmSync(home, { recursive: true, force: true }));
 
@@ -109,12 +110,12 @@ function signatureValid(secret: string, headers: IncomingMessage['headers'], bod
 
 const secret = 'a-secret-of-the-test';
 
-describe('platform-mock serve', () => {
+describe('platform-mock serve', { timeout: 60_000 }, () => {
   let serving: Serving;
 
   beforeAll(async () => {
     serving = await startServe([]);
-  });
+  }, 30_000);
 
   afterAll(async () => {
     if (serving.child.exitCode === null) await serving.stop();
@@ -214,7 +215,7 @@ describe('platform-mock serve', () => {
   });
 });
 
-describe('platform-mock trigger, retrigger, verify-subscription', () => {
+describe('platform-mock trigger, retrigger, verify-subscription', { timeout: 60_000 }, () => {
   it('trigger sends one signed notification with the platform headers; retrigger sends it again with retry 1', async () => {
     const target = await receiver((_request, _body, response) => response.writeHead(204).end());
     try {
@@ -322,7 +323,7 @@ describe('platform-mock trigger, retrigger, verify-subscription', () => {
   });
 });
 
-describe('platform-mock serve --state and --seed', () => {
+describe('platform-mock serve --state and --seed', { timeout: 60_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'platform-mock-state-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -382,7 +383,7 @@ describe('platform-mock serve --state and --seed', () => {
   });
 });
 
-describe('platform-mock bad input', () => {
+describe('platform-mock bad input', { timeout: 60_000 }, () => {
   it('is one line on stderr and a non-zero exit', async () => {
     const busy = createTcpServer();
     await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));

@@ -147,6 +147,20 @@ describe('platform-mock serve', { timeout: 60_000 }, () => {
     expect(wrong.status).toBe(403);
   });
 
+  it('serves the sign-in page a browser clicks through: an app registered over /mock/ gets a code for the user clicked', async () => {
+    const { info } = serving;
+    const redirectUri = 'http://127.0.0.1:3999/callback';
+    const added = await fetch(`${info.controlsUrl}clients.add`, { method: 'POST', body: JSON.stringify({ clientId: 'browser-app', redirectUris: [redirectUri] }) });
+    expect(added.status).toBe(200);
+    const query = new URLSearchParams({ client_id: 'browser-app', redirect_uri: redirectUri, response_type: 'code', scope: 'user:read:chat' });
+    const page = await fetch(`${info.authUrl}/authorize?${query}`, { redirect: 'manual' });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(`value="${info.user.id}">Sign in as streamer`);
+    const clicked = await fetch(`${info.authUrl}/authorize`, { method: 'POST', body: new URLSearchParams({ ...Object.fromEntries(query), user_id: info.user.id }), redirect: 'manual' });
+    expect(clicked.status).toBe(302);
+    expect(new URL(clicked.headers.get('location')!).searchParams.get('code')).toMatch(/./);
+  });
+
   it('welcomes on the EventSub WebSocket, and trigger --transport websocket reaches a subscription there', async () => {
     const { info } = serving;
     const socket = new WebSocket(info.eventSubWsUrl);

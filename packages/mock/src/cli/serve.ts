@@ -36,6 +36,10 @@ export async function serve(args: readonly string[]): Promise<number> {
     throw error;
   }
 
+  // A person signs in with a browser here: the consent page lists the users to click (the device
+  // flow's activation page too), where an in-process test sets mock.oauth.consentUser instead.
+  mock.oauth.signInPage = true;
+
   let restored = false;
   try {
     if (statePath !== undefined) restored = restoreState(statePath, mock.state);
@@ -66,7 +70,7 @@ export async function serve(args: readonly string[]): Promise<number> {
   output(parsed.values.json === true, info, () => [
     `platform-mock: the platform on ${origin}`,
     `  API (Helix)     ${mock.baseUrl}`,
-    `  OAuth           ${mock.authUrl}`,
+    `  OAuth           ${mock.authUrl}   (a browser signs in at ${mock.authUrl}/authorize by clicking a user)`,
     `  EventSub WS     ${mock.eventSubWsUrl}`,
     `  Controls        ${origin}/mock/   (GET it for the list)`,
     '',

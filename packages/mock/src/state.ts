@@ -175,6 +175,28 @@ export function randomToken(bytes = 15): string {
   return randomBytes(bytes).toString('base64url');
 }
 
+/** What `MockState.snapshot()` gives and `restore()` takes: the state as plain data, Maps and Sets. */
+export interface MockStateSnapshot {
+  /** The ID the next user added without one gets (from 1000 up). */
+  nextUserId: number;
+  /** The counter of `id()`. */
+  nextId: number;
+  /** Token lifetime in seconds. */
+  tokenLifetime: number;
+  /** The users. */
+  users: MockUser[];
+  /** The registered applications. */
+  clients: MockClient[];
+  /** The access tokens issued. */
+  tokens: MockToken[];
+  /** The refresh tokens issued. */
+  refreshTokens: MockRefreshToken[];
+  /** The channels, with their chat, roles and bans. */
+  channels: MockChannel[];
+  /** The categories. */
+  games: MockGame[];
+}
+
 /** The fake platform's data: users, clients, tokens and channels. */
 export class MockState {
   /** Users by ID. */
@@ -199,6 +221,43 @@ export class MockState {
     readonly now: () => number,
   ) {}
 
+  /**
+   * Everything the state keeps, as a copy made of plain data, Maps and Sets (what `platform-mock
+   * serve --state` writes): users, clients, tokens, refresh tokens, channels, categories, the token
+   * lifetime and the counters new IDs come from.
+   */
+  snapshot(): MockStateSnapshot {
+    return structuredClone({
+      nextUserId: this.#nextUserId,
+      nextId: this.#nextId,
+      tokenLifetime: this.tokenLifetime,
+      users: [...this.users.values()],
+      clients: [...this.clients.values()],
+      tokens: [...this.tokens.values()],
+      refreshTokens: [...this.refreshTokens.values()],
+      channels: [...this.channels.values()],
+      games: [...this.games.values()],
+    });
+  }
+
+  /** Replaces the whole state with a snapshot's (a copy of it): a new user or ID then follows the kept ones. */
+  restore(snapshot: MockStateSnapshot): void {
+    const copy = structuredClone(snapshot);
+    const fill = <K, V>(map: Map<K, V>, records: readonly V[], key: (record: V) => K) => {
+      map.clear();
+      for (const record of records) map.set(key(record), record);
+    };
+    fill(this.users, copy.users, (user) => user.id);
+    fill(this.clients, copy.clients, (client) => client.clientId);
+    fill(this.tokens, copy.tokens, (token) => token.accessToken);
+    fill(this.refreshTokens, copy.refreshTokens, (refresh) => refresh.refreshToken);
+    fill(this.channels, copy.channels, (channel) => channel.broadcaster_id);
+    fill(this.games, copy.games, (game) => game.id);
+    this.tokenLifetime = copy.tokenLifetime;
+    this.#nextUserId = copy.nextUserId;
+    this.#nextId = copy.nextId;
+  }
+
   /** A fresh identifier (messages, terms, requests...): a UUID-like string. */
   id(): string {
     const n = (this.#nextId++).toString(16).padStart(12, '0');
@@ -207,6 +266,8 @@ export class MockState {
 
   /** Adds a user; the fields left out get defaults (an ID from 1000 up, the login as display name). */
   addUser(user: Partial<MockUser> & { login: string }): MockUser {
+    // The next free ID: a user added with an ID of its own (a seed's) is never replaced.
+    while (user.id === undefined && this.users.has(String(this.#nextUserId))) this.#nextUserId++;
     const id = user.id ?? String(this.#nextUserId++);
     const record: MockUser = {
       id,

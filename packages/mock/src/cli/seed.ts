@@ -2,7 +2,6 @@ import { readFileSync } from 'node:fs';
 import { defaultMockClientId, type MockPlatform } from '../mock-platform';
 import type { MockChannelInfo, MockUser } from '../state';
 import { CliError } from './args';
-import { advanceUserIds } from './state-file';
 
 /*
  * `serve --seed FILE`: users, clients, tokens and channels to start with, as JSON:
@@ -146,8 +145,7 @@ export function readSeed(path: string): Json {
 /** Puts a checked seed into a fresh mock. */
 export function applySeed(mock: MockPlatform, seed: Json): void {
   const users = (seed.users ?? []) as (Partial<MockUser> & { login: string })[];
-  advanceUserIds(mock.state, users.flatMap((user) => (user.id === undefined ? [] : [user.id])));
-  // Users with an ID first, so that the counter's IDs of the others never take one of theirs.
+  // Users with an ID first: the counter then skips their IDs for the others (addUser() takes the next free one).
   const added = new Map<string, MockUser>();
   for (const user of [...users.filter((each) => each.id !== undefined), ...users.filter((each) => each.id === undefined)]) {
     const record = mock.addUser(user);

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { MockChannel, MockClient, MockGame, MockRefreshToken, MockState, MockToken, MockUser } from '../state';
+import type { MockState, MockStateSnapshot } from '../state';
 import { CliError } from './args';
 
 /*
@@ -16,17 +16,11 @@ import { CliError } from './args';
 const format = 'platform-mock state';
 const version = 1;
 
-interface StateFile {
+/** The file: a format marker and version, the save time, and `MockState.snapshot()`. */
+interface StateFile extends MockStateSnapshot {
   format: typeof format;
   version: number;
   savedAt: string;
-  tokenLifetime: number;
-  users: MockUser[];
-  clients: MockClient[];
-  tokens: MockToken[];
-  refreshTokens: MockRefreshToken[];
-  channels: unknown[];
-  games: MockGame[];
 }
 
 /** Maps and sets as tagged JSON (`{ "$map": [[k, v]...] }`, `{ "$set": [...] }`). */
@@ -47,17 +41,7 @@ function reviver(_key: string, value: unknown): unknown {
 
 /** The kept part of the state as the file's text (without the save time, to compare two snapshots). */
 export function snapshot(state: MockState): string {
-  const file: Omit<StateFile, 'savedAt'> = {
-    format,
-    version,
-    tokenLifetime: state.tokenLifetime,
-    users: [...state.users.values()],
-    clients: [...state.clients.values()],
-    tokens: [...state.tokens.values()],
-    refreshTokens: [...state.refreshTokens.values()],
-    channels: [...state.channels.values()],
-    games: [...state.games.values()],
-  };
+  const file: Omit<StateFile, 'savedAt'> = { format, version, ...state.snapshot() };
   return JSON.stringify(file, replacer, 2);
 }
 
@@ -94,39 +78,14 @@ export function restoreState(path: string, state: MockState): boolean {
   for (const key of ['users', 'clients', 'tokens', 'refreshTokens', 'channels', 'games'] as const) {
     if (!Array.isArray(file[key])) throw new CliError(`serve: the state file ${path} has no list "${key}"`);
   }
-  // New users get IDs from the state's counter (1000 up): move it past the kept IDs first.
-  advanceUserIds(state, file.users.map((user) => user.id));
-  for (const user of file.users) state.users.set(user.id, user);
-  for (const client of file.clients) state.clients.set(client.clientId, client);
-  for (const token of file.tokens) state.tokens.set(token.accessToken, { ...token, userId: token.userId ?? undefined, expiresAt: token.expiresAt ?? undefined, refreshToken: token.refreshToken ?? undefined });
-  for (const refresh of file.refreshTokens) state.refreshTokens.set(refresh.refreshToken, refresh);
-  for (const channel of file.channels as MockChannel[]) state.channels.set(channel.broadcaster_id, { ...channel, stream: channel.stream ?? undefined });
-  for (const game of file.games) state.games.set(game.id, game);
-  if (typeof file.tokenLifetime === 'number') state.tokenLifetime = file.tokenLifetime;
-  advanceIds(state, text);
-  return true;
-}
-
-/**
- * Moves the state's user ID counter past the numeric IDs in `ids`: `MockState` keeps it private,
- * so users are added (and removed) until it has passed them. Must run before the kept users are
- * put back (a probe would replace one of the same ID).
- */
-export function advanceUserIds(state: MockState, ids: readonly string[]): void {
-  // The counter starts at 1000; IDs far above it (a seed's real-looking IDs) it will not reach.
-  const highest = Math.max(-1, ...ids.filter((id) => /^\d{1,9}$/.test(id)).map(Number).filter((id) => id >= 1000 && id <= 101_000));
-  if (highest === -1) return;
-  for (;;) {
-    const probe = state.addUser({ login: 'platform_mock_probe' });
-    state.users.delete(probe.id);
-    if (Number(probe.id) >= highest) return;
+  for (const key of ['nextUserId', 'nextId', 'tokenLifetime'] as const) {
+    if (!Number.isInteger(file[key])) throw new CliError(`serve: the state file ${path} has no whole number "${key}"`);
   }
-}
-
-/** Moves the state's counter of other IDs (`state.id()`: chat messages...) past those in the file. */
-function advanceIds(state: MockState, text: string): void {
-  let highest = 0;
-  for (const match of text.matchAll(/00000000-0000-4000-8000-([0-9a-f]{12})/g)) highest = Math.max(highest, Number.parseInt(match[1]!, 16));
-  if (highest > 1_000_000) return;
-  while (Number.parseInt(state.id().slice(-12), 16) < highest);
+  // JSON has no undefined: the optional fields written as null come back as undefined.
+  state.restore({
+    ...file,
+    tokens: file.tokens.map((token) => ({ ...token, userId: token.userId ?? undefined, expiresAt: token.expiresAt ?? undefined, refreshToken: token.refreshToken ?? undefined })),
+    channels: file.channels.map((channel) => ({ ...channel, stream: channel.stream ?? undefined })),
+  });
+  return true;
 }

@@ -5,16 +5,16 @@ import { adaptedGroups } from './controls-adapted';
 import { createEventSub, type EventSubOptions, type MockEventSub } from './eventsub';
 import { EventBus } from './events';
 import { Faults, type Fault, type FaultRule } from './faults';
-import type { HelixContext } from './helix';
+import { registerRoutes, type HelixContext } from './helix';
 import { cors, HttpError, reasonOf, readBody, Router, send, type MockRequest, type MockResponse } from './http';
 import { OAuthServer } from './oauth';
 import { defaultMockClientId, platformControls, platformHttpOnly, PlatformState } from './platform-controls';
 import { RateLimiter } from './rate-limit';
-import { registerChatRoutes } from './routes/chat';
+import { chatControls, chatRoutes, ChatState, type ChatControl } from './routes/chat';
 import { registerEngagementGroups, type EngagementGroupsControls } from './routes/engagement-groups';
 import { registerExtensionsGroups, type ExtensionsGroupsControls } from './routes/extensions-groups';
-import { registerGuestStarRoutes } from './routes/guest-star';
-import { registerModerationRoutes } from './routes/moderation';
+import { guestStarControls, guestStarRoutes, GuestStarState, type GuestStarControl } from './routes/guest-star';
+import { moderationControls, moderationHttpOnly, moderationRoutes, ModerationState, type ModerationControl } from './routes/moderation';
 import { registerStreamsGroups, type StreamsGroupsControls } from './routes/streams-groups';
 import { registerUsersGroups, type UsersGroupsControls } from './routes/users-groups';
 import { MockState, type MockClient, type MockToken, type MockUser } from './state';
@@ -101,11 +101,11 @@ export interface MockPlatform extends UsersGroupsControls, StreamsGroupsControls
   /** Events raised by what happens in the fake (a ban raises `channel.ban`...): listen with `events.on()`. */
   readonly events: EventBus;
   /** Chat controls that no API call reaches (see routes/chat.ts). */
-  readonly chat: ReturnType<typeof registerChatRoutes>;
+  readonly chat: ChatControl;
   /** Moderation controls that no API call reaches: held AutoMod messages, unban requests... */
-  readonly moderation: ReturnType<typeof registerModerationRoutes>;
+  readonly moderation: ModerationControl;
   /** Guest star controls that no API call reaches: a guest accepting an invite... */
-  readonly guestStar: ReturnType<typeof registerGuestStarRoutes>;
+  readonly guestStar: GuestStarControl;
   /** Every request received, in order; a browser's CORS preflights are there as `OPTIONS`, without a token. */
   readonly requests: readonly LoggedRequest[];
   /** Adds a user; the fields left out get defaults (an ID from 1000 up, the login as display name). */
@@ -166,9 +166,12 @@ export async function createMockPlatform(options: MockPlatformOptions = {}): Pro
   const streamsGroups = registerStreamsGroups(helix, context);
   const engagement = registerEngagementGroups(helix, context);
   const extensionsGroups = registerExtensionsGroups(helix, context);
-  const chat = registerChatRoutes(helix, context);
-  const moderation = registerModerationRoutes(helix, context);
-  const guestStar = registerGuestStarRoutes(helix, context);
+  const chatState = new ChatState(context);
+  registerRoutes(helix, context, chatRoutes, chatState);
+  const moderationState = new ModerationState(context);
+  registerRoutes(helix, context, moderationRoutes, moderationState);
+  const guestStarState = new GuestStarState(context);
+  registerRoutes(helix, context, guestStarRoutes, guestStarState);
   const oauth = new OAuthServer(state, now);
   const sockets = new Set<Socket>();
 
@@ -329,10 +332,10 @@ export async function createMockPlatform(options: MockPlatformOptions = {}): Pro
   const platform = new PlatformState(state, faults, requests, { baseUrl, authUrl, eventSubWsUrl }, now);
 
   const mock: MockPlatform = {
-    ...usersGroups,
-    ...streamsGroups,
+    ...usersGroups.controls,
+    ...streamsGroups.controls,
     ...engagement.controls,
-    ...extensionsGroups,
+    ...extensionsGroups.controls,
     baseUrl,
     authUrl,
     eventSubWsUrl,
@@ -342,9 +345,9 @@ export async function createMockPlatform(options: MockPlatformOptions = {}): Pro
     limits,
     eventsub,
     events,
-    chat,
-    moderation,
-    guestStar,
+    chat: bindControls(chatControls, chatState),
+    moderation: bindControls(moderationControls, moderationState),
+    guestStar: bindControls(guestStarControls, guestStarState),
     requests,
     ...bindControls(platformControls, platform),
     async close() {
@@ -353,7 +356,7 @@ export async function createMockPlatform(options: MockPlatformOptions = {}): Pro
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-  const controls = new ControlServer([serveGroup('', '', platformControls, platform, platformHttpOnly), ...engagement.served, ...adaptedGroups(mock)]);
+  const controls = new ControlServer([serveGroup('', '', platformControls, platform, platformHttpOnly), ...usersGroups.served, ...streamsGroups.served, ...engagement.served, ...extensionsGroups.served, serveGroup('chat', 'chat', chatControls, chatState), serveGroup('moderation', 'moderation', moderationControls, moderationState, moderationHttpOnly), serveGroup('guestStar', 'guestStar', guestStarControls, guestStarState), ...adaptedGroups(mock)]);
   controlServers.set(mock, controls);
   return mock;
 }

@@ -1,7 +1,8 @@
-import { HttpError, type Router } from '../http';
-import { iso, ok, registerRoutes, requireTokenUser, route, userFields, type HelixContext } from '../helix';
-import type { Broadcasts } from './streams';
+import type { ControlTable } from '../controls';
+import { HttpError } from '../http';
+import { iso, ok, requireTokenUser, userFields, type HelixContext, type RouteRow } from '../helix';
 import type { MockToken } from '../state';
+import type { StreamsState } from './streams';
 
 /*
  * The ads group (Start Commercial, Get Ad Schedule, Snooze Next Ad), written from the platform's
@@ -58,41 +59,64 @@ interface AdState extends AdScheduleRecord {
   last_commercial_at: number | undefined;
 }
 
-/** Registers the ads routes and returns the ads' controls. */
-export function registerAdRoutes(router: Router, context: HelixContext, broadcasts: Broadcasts): AdsControl {
-  const { state } = context;
-  const channels = new Map<string, AdState>();
+// The platform answers these times in epoch seconds (whole numbers), 0 when there is none,
+// whatever the RFC 3339 strings of its reference's tables.
+function stamp(ms: number | undefined): number {
+  return ms === undefined ? 0 : Math.floor(ms / 1000);
+}
 
-  const adBreak = (broadcasterId: string, startedAt: number, seconds: number, automatic: boolean) => {
-    context.events.raise({
+function copy(ads: AdState): AdScheduleRecord {
+  return {
+    next_ad_at: ads.next_ad_at,
+    duration: ads.duration,
+    last_ad_at: ads.last_ad_at,
+    snooze_count: ads.snooze_count,
+    snooze_refresh_at: ads.snooze_refresh_at,
+    preroll_free_until: ads.preroll_free_until,
+  };
+}
+
+/** What the ads group keeps (each channel's ad state), the helpers its routes share, and its controls' logic. */
+export class AdsState {
+  /** The ad state of each channel, by broadcaster ID. */
+  readonly channels = new Map<string, AdState>();
+
+  constructor(
+    readonly context: HelixContext,
+    readonly streams: StreamsState,
+  ) {}
+
+  /** Raises `channel.ad_break.begin`. */
+  adBreak(broadcasterId: string, startedAt: number, seconds: number, automatic: boolean): void {
+    this.context.events.raise({
       type: 'channel.ad_break.begin',
       version: '1',
       event: {
         duration_seconds: seconds,
         started_at: iso(startedAt),
         is_automatic: automatic,
-        ...userFields(context, broadcasterId, 'broadcaster_user'),
+        ...userFields(this.context, broadcasterId, 'broadcaster_user'),
         // Only the broadcaster may start a commercial, and automatic ads name the broadcaster too.
-        ...userFields(context, broadcasterId, 'requester_user'),
+        ...userFields(this.context, broadcasterId, 'requester_user'),
       },
       condition: { broadcaster_user_id: broadcasterId },
     });
-  };
+  }
 
   /** The channel's state brought up to the mock's clock: snoozes back, a new stream's schedule, due mid-rolls run. */
-  const current = (broadcasterId: string): AdState => {
-    let ads = channels.get(broadcasterId);
+  current(broadcasterId: string): AdState {
+    let ads = this.channels.get(broadcasterId);
     if (!ads) {
       ads = { next_ad_at: undefined, duration: AUTO_AD_SECONDS, last_ad_at: undefined, snooze_count: MAX_SNOOZES, snooze_refresh_at: undefined, preroll_free_until: undefined, stream_id: undefined, last_commercial_at: undefined };
-      channels.set(broadcasterId, ads);
+      this.channels.set(broadcasterId, ads);
     }
-    const now = context.now();
+    const now = this.context.now();
     while (ads.snooze_refresh_at !== undefined && now >= ads.snooze_refresh_at) {
       ads.snooze_count++;
       ads.snooze_refresh_at = ads.snooze_count < MAX_SNOOZES ? ads.snooze_refresh_at + SNOOZE_REFRESH_MS : undefined;
     }
     if (ads.preroll_free_until !== undefined && now >= ads.preroll_free_until) ads.preroll_free_until = undefined;
-    const stream = broadcasts.live(broadcasterId);
+    const stream = this.streams.live(broadcasterId);
     if (!stream) {
       ads.stream_id = undefined;
       ads.next_ad_at = undefined;
@@ -105,144 +129,148 @@ export function registerAdRoutes(router: Router, context: HelixContext, broadcas
       ads.last_ad_at = undefined;
     }
     while (ads.next_ad_at !== undefined && now >= ads.next_ad_at) {
-      adBreak(broadcasterId, ads.next_ad_at, ads.duration, true);
+      this.adBreak(broadcasterId, ads.next_ad_at, ads.duration, true);
       ads.last_ad_at = ads.next_ad_at;
       ads.next_ad_at += AUTO_AD_INTERVAL_MS;
     }
     return ads;
-  };
+  }
 
-  // The platform answers these times in epoch seconds (whole numbers), 0 when there is none,
-  // whatever the RFC 3339 strings of its reference's tables.
-  const stamp = (ms: number | undefined) => (ms === undefined ? 0 : Math.floor(ms / 1000));
-  const knownBroadcaster = (broadcasterId: string) => {
-    if (!state.user(broadcasterId)) throw new HttpError(400, 'The broadcaster ID is not valid.');
-  };
+  knownBroadcaster(broadcasterId: string): void {
+    if (!this.context.state.user(broadcasterId)) throw new HttpError(400, 'The broadcaster ID is not valid.');
+  }
 
   /**
    * The broadcaster acts: with a user token, the token's user must be `broadcaster_id` (401); with
    * the app token (since 2026-05-29), the broadcaster must have granted this client `scope` (401).
    */
-  const requireBroadcaster = (token: MockToken, broadcasterId: string, scope: string) => {
+  requireBroadcaster(token: MockToken, broadcasterId: string, scope: string): void {
     if (token.userId !== undefined) {
       requireTokenUser(token, broadcasterId, 'broadcaster_id');
       return;
     }
-    const granted = [...state.tokens.values()].some((each) => each.clientId === token.clientId && each.userId === broadcasterId && each.scopes.includes(scope));
+    const granted = [...this.context.state.tokens.values()].some((each) => each.clientId === token.clientId && each.userId === broadcasterId && each.scopes.includes(scope));
     if (!granted) throw new HttpError(401, `The broadcaster in broadcaster_id has not authorized this application with the ${scope} scope.`);
-  };
+  }
 
-  registerRoutes(router, context, [
-    route({
-      method: 'POST',
-      path: '/channels/commercial',
-      token: 'either',
-      scopes: ['channel:edit:commercial'],
-      body: ['broadcaster_id', 'length'],
-      handle: ({ request, token }) => {
-        const body = request.body as { broadcaster_id: unknown; length: unknown };
-        const broadcasterId = String(body.broadcaster_id);
-        requireBroadcaster(token, broadcasterId, 'channel:edit:commercial');
-        if (typeof body.length !== 'number' || !Number.isInteger(body.length) || body.length < 1) {
-          throw new HttpError(400, `The parameter "length" was malformed: the value must be a whole number of seconds from 1 to ${MAX_COMMERCIAL_SECONDS}`);
-        }
-        const length = Math.min(body.length, MAX_COMMERCIAL_SECONDS);
-        const user = state.user(broadcasterId);
-        if (!user) throw new HttpError(404, 'The ID in broadcaster_id was not found.');
-        if (user.broadcaster_type === '') throw new HttpError(400, 'Only partners and affiliates may run commercials.');
-        const ads = current(broadcasterId);
-        if (!broadcasts.live(broadcasterId)) throw new HttpError(400, 'To start a commercial, the broadcaster must be streaming live.');
-        const now = context.now();
-        if (ads.last_commercial_at !== undefined) {
-          const wait = Math.ceil((ads.last_commercial_at + COMMERCIAL_COOLDOWN_SECONDS * 1000 - now) / 1000);
-          if (wait > 0) throw new HttpError(429, `The broadcaster may not run another commercial until the cooldown period expires: retry after ${wait} second${wait === 1 ? '' : 's'}.`);
-        }
-        ads.last_commercial_at = now;
-        ads.last_ad_at = now;
-        ads.next_ad_at = now + AUTO_AD_INTERVAL_MS;
-        adBreak(broadcasterId, now, length, false);
-        return ok([{ length, message: '', retry_after: COMMERCIAL_COOLDOWN_SECONDS }]);
-      },
-    }),
-    route({
-      method: 'GET',
-      path: '/channels/ads',
-      token: 'either',
-      scopes: ['channel:read:ads'],
-      query: ['broadcaster_id'],
-      handle: ({ request, token }) => {
-        const broadcasterId = request.query.get('broadcaster_id')!;
-        requireBroadcaster(token, broadcasterId, 'channel:read:ads');
-        knownBroadcaster(broadcasterId);
-        const ads = current(broadcasterId);
-        const now = context.now();
-        return ok([
-          {
-            next_ad_at: stamp(ads.next_ad_at),
-            last_ad_at: stamp(ads.last_ad_at),
-            duration: ads.next_ad_at === undefined ? 0 : ads.duration,
-            preroll_free_time: ads.preroll_free_until === undefined ? 0 : Math.ceil((ads.preroll_free_until - now) / 1000),
-            snooze_count: ads.snooze_count,
-            snooze_refresh_at: stamp(ads.snooze_refresh_at),
-          },
-        ]);
-      },
-    }),
-    route({
-      method: 'POST',
-      path: '/channels/ads/schedule/snooze',
-      token: 'either',
-      scopes: ['channel:manage:ads'],
-      query: ['broadcaster_id'],
-      handle: ({ request, token }) => {
-        const broadcasterId = request.query.get('broadcaster_id')!;
-        requireBroadcaster(token, broadcasterId, 'channel:manage:ads');
-        knownBroadcaster(broadcasterId);
-        const ads = current(broadcasterId);
-        if (!broadcasts.live(broadcasterId)) throw new HttpError(400, 'The channel is not currently live.');
-        if (ads.next_ad_at === undefined) throw new HttpError(400, 'Channel does not have an upcoming scheduled ad break.');
-        if (ads.snooze_count === 0) throw new HttpError(429, 'Channel has no snoozes left.');
-        ads.snooze_count--;
-        ads.snooze_refresh_at ??= context.now() + SNOOZE_REFRESH_MS;
-        ads.next_ad_at += SNOOZE_PUSH_MS;
-        return ok([{ snooze_count: ads.snooze_count, snooze_refresh_at: stamp(ads.snooze_refresh_at), next_ad_at: stamp(ads.next_ad_at) }]);
-      },
-    }),
-  ]);
+  schedule(broadcasterId: string): AdScheduleRecord {
+    return copy(this.current(broadcasterId));
+  }
 
-  const copy = (ads: AdState): AdScheduleRecord => ({
-    next_ad_at: ads.next_ad_at,
-    duration: ads.duration,
-    last_ad_at: ads.last_ad_at,
-    snooze_count: ads.snooze_count,
-    snooze_refresh_at: ads.snooze_refresh_at,
-    preroll_free_until: ads.preroll_free_until,
-  });
-
-  return {
-    schedule: (broadcasterId) => copy(current(broadcasterId)),
-    update(broadcasterId, changes) {
-      const ads = current(broadcasterId);
-      if (changes.snooze_count !== undefined) {
-        if (!Number.isInteger(changes.snooze_count) || changes.snooze_count < 0 || changes.snooze_count > MAX_SNOOZES) {
-          throw new Error(`snooze_count must be a whole number from 0 to ${MAX_SNOOZES}, not ${changes.snooze_count}.`);
-        }
-        ads.snooze_count = changes.snooze_count;
-        ads.snooze_refresh_at = ads.snooze_count < MAX_SNOOZES ? (ads.snooze_refresh_at ?? context.now() + SNOOZE_REFRESH_MS) : undefined;
+  update(broadcasterId: string, changes: { next_ad_at?: number; duration?: number; snooze_count?: number; preroll_free_time?: number }): AdScheduleRecord {
+    const ads = this.current(broadcasterId);
+    if (changes.snooze_count !== undefined) {
+      if (!Number.isInteger(changes.snooze_count) || changes.snooze_count < 0 || changes.snooze_count > MAX_SNOOZES) {
+        throw new Error(`snooze_count must be a whole number from 0 to ${MAX_SNOOZES}, not ${changes.snooze_count}.`);
       }
-      if (changes.duration !== undefined) {
-        if (!Number.isInteger(changes.duration) || changes.duration < 1) throw new Error(`duration must be a whole number of seconds of 1 or more, not ${changes.duration}.`);
-        ads.duration = changes.duration;
-      }
-      if (changes.next_ad_at !== undefined) {
-        if (!broadcasts.live(broadcasterId)) throw new Error(`User ${broadcasterId} is not live: only a live channel has a next ad.`);
-        ads.next_ad_at = changes.next_ad_at;
-      }
-      if (changes.preroll_free_time !== undefined) {
-        if (!(changes.preroll_free_time >= 0)) throw new Error(`preroll_free_time must be 0 or more seconds, not ${changes.preroll_free_time}.`);
-        ads.preroll_free_until = changes.preroll_free_time === 0 ? undefined : context.now() + changes.preroll_free_time * 1000;
-      }
-      return copy(current(broadcasterId));
-    },
-  };
+      ads.snooze_count = changes.snooze_count;
+      ads.snooze_refresh_at = ads.snooze_count < MAX_SNOOZES ? (ads.snooze_refresh_at ?? this.context.now() + SNOOZE_REFRESH_MS) : undefined;
+    }
+    if (changes.duration !== undefined) {
+      if (!Number.isInteger(changes.duration) || changes.duration < 1) throw new Error(`duration must be a whole number of seconds of 1 or more, not ${changes.duration}.`);
+      ads.duration = changes.duration;
+    }
+    if (changes.next_ad_at !== undefined) {
+      if (!this.streams.live(broadcasterId)) throw new Error(`User ${broadcasterId} is not live: only a live channel has a next ad.`);
+      ads.next_ad_at = changes.next_ad_at;
+    }
+    if (changes.preroll_free_time !== undefined) {
+      if (!(changes.preroll_free_time >= 0)) throw new Error(`preroll_free_time must be 0 or more seconds, not ${changes.preroll_free_time}.`);
+      ads.preroll_free_until = changes.preroll_free_time === 0 ? undefined : this.context.now() + changes.preroll_free_time * 1000;
+    }
+    return copy(this.current(broadcasterId));
+  }
 }
+
+/** The ads routes: Start Commercial, Get Ad Schedule, Snooze Next Ad. */
+export const adsRoutes: readonly RouteRow<AdsState>[] = [
+  {
+    method: 'POST',
+    path: '/channels/commercial',
+    token: 'either',
+    scopes: ['channel:edit:commercial'],
+    body: ['broadcaster_id', 'length'],
+    handle: ({ request, token, context }, ads) => {
+      const body = request.body as { broadcaster_id: unknown; length: unknown };
+      const broadcasterId = String(body.broadcaster_id);
+      ads.requireBroadcaster(token, broadcasterId, 'channel:edit:commercial');
+      if (typeof body.length !== 'number' || !Number.isInteger(body.length) || body.length < 1) {
+        throw new HttpError(400, `The parameter "length" was malformed: the value must be a whole number of seconds from 1 to ${MAX_COMMERCIAL_SECONDS}`);
+      }
+      const length = Math.min(body.length, MAX_COMMERCIAL_SECONDS);
+      const user = context.state.user(broadcasterId);
+      if (!user) throw new HttpError(404, 'The ID in broadcaster_id was not found.');
+      if (user.broadcaster_type === '') throw new HttpError(400, 'Only partners and affiliates may run commercials.');
+      const schedule = ads.current(broadcasterId);
+      if (!ads.streams.live(broadcasterId)) throw new HttpError(400, 'To start a commercial, the broadcaster must be streaming live.');
+      const now = context.now();
+      if (schedule.last_commercial_at !== undefined) {
+        const wait = Math.ceil((schedule.last_commercial_at + COMMERCIAL_COOLDOWN_SECONDS * 1000 - now) / 1000);
+        if (wait > 0) throw new HttpError(429, `The broadcaster may not run another commercial until the cooldown period expires: retry after ${wait} second${wait === 1 ? '' : 's'}.`);
+      }
+      schedule.last_commercial_at = now;
+      schedule.last_ad_at = now;
+      schedule.next_ad_at = now + AUTO_AD_INTERVAL_MS;
+      ads.adBreak(broadcasterId, now, length, false);
+      return ok([{ length, message: '', retry_after: COMMERCIAL_COOLDOWN_SECONDS }]);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/channels/ads',
+    token: 'either',
+    scopes: ['channel:read:ads'],
+    query: ['broadcaster_id'],
+    handle: ({ request, token, context }, ads) => {
+      const broadcasterId = request.query.get('broadcaster_id')!;
+      ads.requireBroadcaster(token, broadcasterId, 'channel:read:ads');
+      ads.knownBroadcaster(broadcasterId);
+      const schedule = ads.current(broadcasterId);
+      const now = context.now();
+      return ok([
+        {
+          next_ad_at: stamp(schedule.next_ad_at),
+          last_ad_at: stamp(schedule.last_ad_at),
+          duration: schedule.next_ad_at === undefined ? 0 : schedule.duration,
+          preroll_free_time: schedule.preroll_free_until === undefined ? 0 : Math.ceil((schedule.preroll_free_until - now) / 1000),
+          snooze_count: schedule.snooze_count,
+          snooze_refresh_at: stamp(schedule.snooze_refresh_at),
+        },
+      ]);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/channels/ads/schedule/snooze',
+    token: 'either',
+    scopes: ['channel:manage:ads'],
+    query: ['broadcaster_id'],
+    handle: ({ request, token, context }, ads) => {
+      const broadcasterId = request.query.get('broadcaster_id')!;
+      ads.requireBroadcaster(token, broadcasterId, 'channel:manage:ads');
+      ads.knownBroadcaster(broadcasterId);
+      const schedule = ads.current(broadcasterId);
+      if (!ads.streams.live(broadcasterId)) throw new HttpError(400, 'The channel is not currently live.');
+      if (schedule.next_ad_at === undefined) throw new HttpError(400, 'Channel does not have an upcoming scheduled ad break.');
+      if (schedule.snooze_count === 0) throw new HttpError(429, 'Channel has no snoozes left.');
+      schedule.snooze_count--;
+      schedule.snooze_refresh_at ??= context.now() + SNOOZE_REFRESH_MS;
+      schedule.next_ad_at += SNOOZE_PUSH_MS;
+      return ok([{ snooze_count: schedule.snooze_count, snooze_refresh_at: stamp(schedule.snooze_refresh_at), next_ad_at: stamp(schedule.next_ad_at) }]);
+    },
+  },
+];
+
+/** The ads controls: `mock.ads.*` and `/mock/ads.*`. */
+export const adsControls: ControlTable<AdsState, AdsControl> = {
+  schedule: {
+    params: ['broadcasterId: string'],
+    does: "The channel's ad schedule now (automatic mid-rolls that are due run first).",
+    run: (ads, broadcasterId) => ads.schedule(broadcasterId),
+  },
+  update: {
+    params: ['broadcasterId: string', 'changes: { next_ad_at?: number; duration?: number; snooze_count?: number; preroll_free_time?: number }'],
+    does: 'Changes the schedule: when the next automatic mid-roll runs and for how long, the snoozes left, the pre-roll free time left (in seconds).',
+    run: (ads, broadcasterId, changes) => ads.update(broadcasterId, changes),
+  },
+};

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { HttpError, type MockRequest, type Router } from '../http';
-import { booleanQuery, exactlyOne, iso, ok, page, registerRoutes, repeated, requireTokenUser, rfc3339, route, userFields, type HelixContext } from '../helix';
+import type { ControlTable } from '../controls';
+import { HttpError, type MockRequest, type MockResponse } from '../http';
+import { booleanQuery, exactlyOne, iso, ok, page, repeated, requireTokenUser, rfc3339, userFields, type HelixContext, type RouteRow } from '../helix';
 import type { MockToken } from '../state';
-import type { Broadcasts } from './streams';
-import { ownerOrEditor, type VideoStore } from './videos';
+import type { StreamsState } from './streams';
+import { ownerOrEditor, type VideosState } from './videos';
 
 /*
  * The clips group (Create Clip, Create Clip From VOD, Get Clips, Get Clips Download), written
@@ -90,13 +91,20 @@ function clipDuration(request: MockRequest): number {
   return Math.round(tenths) / 10;
 }
 
-/** Registers the clips routes and returns the clips' controls. */
-export function registerClipRoutes(router: Router, context: HelixContext, broadcasts: Broadcasts, videos: VideoStore): ClipsControl {
-  const { state } = context;
-  const clips = new Map<string, ClipRecord>();
+/** What the clips group keeps, the helpers its routes share, and its controls' logic. */
+export class ClipsState {
+  /** Every clip, by ID. */
+  readonly clips = new Map<string, ClipRecord>();
 
-  const create = (broadcasterId: string, clip: ClipInput): ClipRecord => {
-    const info = state.channel(broadcasterId).info;
+  constructor(
+    readonly context: HelixContext,
+    readonly streams: StreamsState,
+    readonly videos: VideosState,
+  ) {}
+
+  /** A clip of `broadcasterId`'s channel; the fields left out are the channel's now. */
+  create(broadcasterId: string, clip: ClipInput): ClipRecord {
+    const info = this.context.state.channel(broadcasterId).info;
     const record: ClipRecord = {
       id: slug(),
       broadcaster_id: broadcasterId,
@@ -107,20 +115,21 @@ export function registerClipRoutes(router: Router, context: HelixContext, broadc
       language: clip.language ?? info.broadcaster_language,
       title: clip.title ?? info.title,
       view_count: clip.view_count ?? 0,
-      created_at: clip.created_at ?? context.now(),
+      created_at: clip.created_at ?? this.context.now(),
       duration: clip.duration ?? CLIP_DEFAULT_SECONDS,
       is_featured: clip.is_featured ?? false,
     };
-    clips.set(record.id, record);
+    this.clips.set(record.id, record);
     return record;
-  };
+  }
 
-  const body = (clip: ClipRecord) => {
+  /** A clip as Get Clips answers it. */
+  body(clip: ClipRecord): Record<string, unknown> {
     // The video shows once it is published, and not after it was deleted.
-    const video = clip.video_id === '' ? undefined : videos.get(clip.video_id);
+    const video = clip.video_id === '' ? undefined : this.videos.get(clip.video_id);
     const available = video !== undefined && video.published_at !== undefined;
-    const broadcaster = userFields(context, clip.broadcaster_id, 'broadcaster');
-    const creator = userFields(context, clip.creator_id, 'creator');
+    const broadcaster = userFields(this.context, clip.broadcaster_id, 'broadcaster');
+    const creator = userFields(this.context, clip.creator_id, 'creator');
     return {
       id: clip.id,
       url: `https://clips.platform.example/${clip.id}`,
@@ -140,151 +149,173 @@ export function registerClipRoutes(router: Router, context: HelixContext, broadc
       vod_offset: available ? clip.vod_offset : null,
       is_featured: clip.is_featured,
     };
-  };
+  }
 
-  const accepted = (clip: ClipRecord) => ({
-    status: 202,
-    body: { data: [{ id: clip.id, edit_url: `https://platform.example/${state.user(clip.broadcaster_id)?.login ?? ''}/clip/${clip.id}` }] },
-  });
+  /** The 202 of Create Clip and Create Clip From VOD. */
+  accepted(clip: ClipRecord): MockResponse {
+    return {
+      status: 202,
+      body: { data: [{ id: clip.id, edit_url: `https://platform.example/${this.context.state.user(clip.broadcaster_id)?.login ?? ''}/clip/${clip.id}` }] },
+    };
+  }
 
   /** The clip routes that act for an editor: `editor_id` is the token's user, the broadcaster or one of their editors. */
-  const editorOf = (token: MockToken, broadcasterId: string, editorId: string, unknown: HttpError, refused: HttpError): void => {
+  editorOf(token: MockToken, broadcasterId: string, editorId: string, unknown: HttpError, refused: HttpError): void {
+    const { state } = this.context;
     if (token.userId !== undefined) requireTokenUser(token, editorId, 'editor_id');
     if (!state.user(broadcasterId) || !state.user(editorId)) throw unknown;
     if (!ownerOrEditor(state, broadcasterId, editorId)) throw refused;
-  };
+  }
 
-  registerRoutes(router, context, [
-    route({
-      method: 'POST',
-      path: '/clips',
-      token: 'user',
-      scopes: ['clips:edit'],
-      query: ['broadcaster_id'],
-      handle: ({ request, token }) => {
-        const broadcasterId = request.query.get('broadcaster_id')!;
-        const duration = clipDuration(request);
-        const title = request.query.get('title');
-        if (!state.user(broadcasterId)) throw new HttpError(400, 'The ID in the broadcaster_id query parameter was not found.');
-        if (token.userId !== undefined && state.activeBan(broadcasterId, token.userId)) throw new HttpError(403, "The user is banned or timed out from the broadcaster's channel.");
-        const stream = broadcasts.live(broadcasterId);
-        if (!stream) throw new HttpError(404, 'The broadcaster in the broadcaster_id query parameter must be broadcasting live.');
-        const recording = videos.recording(broadcasterId)!;
-        const elapsed = Math.max(0, Math.floor((context.now() - stream.started_at) / 1000));
-        const clip = create(broadcasterId, {
-          creator_id: token.userId!,
-          video_id: recording.id,
-          vod_offset: Math.max(0, elapsed - Math.ceil(duration)),
-          duration,
-          ...(title ? { title } : {}),
-        });
-        return accepted(clip);
-      },
-    }),
-    route({
-      method: 'POST',
-      path: '/videos/clips',
-      token: 'either',
-      scopes: ['editor:manage:clips', 'channel:manage:clips'],
-      query: ['editor_id', 'broadcaster_id', 'vod_id', 'vod_offset', 'title'],
-      handle: ({ request, token }) => {
-        const broadcasterId = request.query.get('broadcaster_id')!;
-        const editorId = request.query.get('editor_id')!;
-        const offsetText = request.query.get('vod_offset')!;
-        if (!/^\d+$/.test(offsetText)) throw new HttpError(400, 'The parameter "vod_offset" was malformed: the value must be a whole number of seconds');
-        const offset = Number(offsetText);
-        const duration = clipDuration(request);
-        editorOf(
-          token,
-          broadcasterId,
-          editorId,
-          new HttpError(404, 'The broadcaster_id or the editor_id does not exist.'),
-          new HttpError(403, 'The user defined by the editor_id is not authorized to create Clips.'),
-        );
-        if (state.activeBan(broadcasterId, editorId)) throw new HttpError(403, "The user is banned or timed out from the broadcaster's channel.");
-        const video = videos.get(request.query.get('vod_id')!);
-        if (!video || video.user_id !== broadcasterId) throw new HttpError(404, 'The VOD is not found.');
-        if (offset < duration) throw new HttpError(400, `The parameter "vod_offset" must be at least the clip's duration (${duration} seconds): the clip ends at vod_offset`);
-        const length = videos.lengthOf(video);
-        if (offset > length) throw new HttpError(400, `The parameter "vod_offset" may be at most the video's length (${length} seconds)`);
-        const clip = create(broadcasterId, {
-          creator_id: editorId,
-          video_id: video.id,
-          vod_offset: Math.floor(offset - duration),
-          duration,
-          game_id: video.game_id,
-          language: video.language,
-          title: request.query.get('title')!,
-        });
-        return accepted(clip);
-      },
-    }),
-    route({
-      method: 'GET',
-      path: '/clips',
-      token: 'either',
-      handle: ({ request }) => {
-        const by = exactlyOne(request, ['broadcaster_id', 'game_id', 'id']);
-        const startText = request.query.get('started_at');
-        const endText = request.query.get('ended_at');
-        const from = startText === null ? undefined : rfc3339(startText, 'started_at');
-        const until = endText === null ? (from === undefined ? undefined : from + WEEK_MS) : rfc3339(endText, 'ended_at');
-        const featured = booleanQuery(request, 'is_featured');
-        const keep = (clip: ClipRecord) =>
-          (from === undefined || clip.created_at >= from) && (until === undefined || clip.created_at <= until) && (featured === undefined || clip.is_featured === featured);
-        if (by === 'id') {
-          const ids = [...new Set(repeated(request, 'id', MAX_CLIP_IDS))];
-          const found = ids.map((id) => clips.get(id)).filter((clip): clip is ClipRecord => clip !== undefined && keep(clip));
-          return ok(found.map(body), { pagination: {} });
-        }
-        const value = request.query.get(by)!;
-        if (by === 'game_id' && !state.games.has(value)) throw new HttpError(404, 'The ID in game_id was not found.');
-        const list = [...clips.values()]
-          .filter((clip) => (by === 'game_id' ? clip.game_id === value : clip.broadcaster_id === value) && keep(clip))
-          .sort((a, b) => b.view_count - a.view_count || b.created_at - a.created_at)
-          .slice(0, MAX_CLIP_RESULTS);
-        const { data, pagination } = page(request, list, CLIP_PAGE);
-        return ok(data.map(body), { pagination });
-      },
-    }),
-    route({
-      method: 'GET',
-      path: '/clips/downloads',
-      token: 'either',
-      scopes: ['editor:manage:clips', 'channel:manage:clips'],
-      query: ['editor_id', 'broadcaster_id', 'clip_id'],
-      handle: ({ request, token }) => {
-        const broadcasterId = request.query.get('broadcaster_id')!;
-        const editorId = request.query.get('editor_id')!;
-        const ids = [...new Set(repeated(request, 'clip_id', MAX_DOWNLOAD_IDS))];
-        context.limits.endpoint(`clips.downloads:${token.clientId}:${token.userId ?? ''}`, DOWNLOADS_PER_MINUTE, 60_000, 'Get Clips Download is limited to 100 requests per minute');
-        const invalid = new HttpError(400, 'The ID in the broadcaster_id, editor_id, or clip_id query parameter is not valid.');
-        editorOf(token, broadcasterId, editorId, invalid, new HttpError(403, 'The user is not an editor for the specified broadcaster.'));
-        const found = ids.map((id) => clips.get(id));
-        if (found.some((clip) => clip?.broadcaster_id !== broadcasterId)) throw invalid;
-        return ok(
-          (found as ClipRecord[]).map((clip) => ({
-            clip_id: clip.id,
-            landscape_download_url: `https://static.example/clips/${clip.id}/landscape.mp4`,
-            // The mock makes no portrait versions.
-            portrait_download_url: null,
-          })),
-        );
-      },
-    }),
-  ]);
+  add(broadcasterId: string, clip: ClipInput = {}): ClipRecord {
+    if (!this.context.state.user(broadcasterId)) throw new Error(`No user ${broadcasterId}: add the user with mock.addUser() first.`);
+    return this.create(broadcasterId, clip);
+  }
 
-  return {
-    add(broadcasterId, clip = {}) {
-      if (!state.user(broadcasterId)) throw new Error(`No user ${broadcasterId}: add the user with mock.addUser() first.`);
-      return create(broadcasterId, clip);
-    },
-    get: (clipId) => clips.get(clipId),
-    update(clipId, changes) {
-      const clip = clips.get(clipId);
-      if (!clip) throw new Error(`No clip ${clipId}.`);
-      Object.assign(clip, changes);
-      return clip;
-    },
-  };
+  update(clipId: string, changes: Partial<Pick<ClipRecord, 'view_count' | 'is_featured' | 'title'>>): ClipRecord {
+    const clip = this.clips.get(clipId);
+    if (!clip) throw new Error(`No clip ${clipId}.`);
+    Object.assign(clip, changes);
+    return clip;
+  }
 }
+
+/** The clips routes: Create Clip, Create Clip From VOD, Get Clips, Get Clips Download. */
+export const clipsRoutes: readonly RouteRow<ClipsState>[] = [
+  {
+    method: 'POST',
+    path: '/clips',
+    token: 'user',
+    scopes: ['clips:edit'],
+    query: ['broadcaster_id'],
+    handle: ({ request, token, context }, clips) => {
+      const broadcasterId = request.query.get('broadcaster_id')!;
+      const duration = clipDuration(request);
+      const title = request.query.get('title');
+      if (!context.state.user(broadcasterId)) throw new HttpError(400, 'The ID in the broadcaster_id query parameter was not found.');
+      if (token.userId !== undefined && context.state.activeBan(broadcasterId, token.userId)) throw new HttpError(403, "The user is banned or timed out from the broadcaster's channel.");
+      const stream = clips.streams.live(broadcasterId);
+      if (!stream) throw new HttpError(404, 'The broadcaster in the broadcaster_id query parameter must be broadcasting live.');
+      const recording = clips.videos.recording(broadcasterId)!;
+      const elapsed = Math.max(0, Math.floor((context.now() - stream.started_at) / 1000));
+      const clip = clips.create(broadcasterId, {
+        creator_id: token.userId!,
+        video_id: recording.id,
+        vod_offset: Math.max(0, elapsed - Math.ceil(duration)),
+        duration,
+        ...(title ? { title } : {}),
+      });
+      return clips.accepted(clip);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/videos/clips',
+    token: 'either',
+    scopes: ['editor:manage:clips', 'channel:manage:clips'],
+    query: ['editor_id', 'broadcaster_id', 'vod_id', 'vod_offset', 'title'],
+    handle: ({ request, token, context }, clips) => {
+      const broadcasterId = request.query.get('broadcaster_id')!;
+      const editorId = request.query.get('editor_id')!;
+      const offsetText = request.query.get('vod_offset')!;
+      if (!/^\d+$/.test(offsetText)) throw new HttpError(400, 'The parameter "vod_offset" was malformed: the value must be a whole number of seconds');
+      const offset = Number(offsetText);
+      const duration = clipDuration(request);
+      clips.editorOf(
+        token,
+        broadcasterId,
+        editorId,
+        new HttpError(404, 'The broadcaster_id or the editor_id does not exist.'),
+        new HttpError(403, 'The user defined by the editor_id is not authorized to create Clips.'),
+      );
+      if (context.state.activeBan(broadcasterId, editorId)) throw new HttpError(403, "The user is banned or timed out from the broadcaster's channel.");
+      const video = clips.videos.get(request.query.get('vod_id')!);
+      if (!video || video.user_id !== broadcasterId) throw new HttpError(404, 'The VOD is not found.');
+      if (offset < duration) throw new HttpError(400, `The parameter "vod_offset" must be at least the clip's duration (${duration} seconds): the clip ends at vod_offset`);
+      const length = clips.videos.lengthOf(video);
+      if (offset > length) throw new HttpError(400, `The parameter "vod_offset" may be at most the video's length (${length} seconds)`);
+      const clip = clips.create(broadcasterId, {
+        creator_id: editorId,
+        video_id: video.id,
+        vod_offset: Math.floor(offset - duration),
+        duration,
+        game_id: video.game_id,
+        language: video.language,
+        title: request.query.get('title')!,
+      });
+      return clips.accepted(clip);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/clips',
+    token: 'either',
+    handle: ({ request, context }, clips) => {
+      const by = exactlyOne(request, ['broadcaster_id', 'game_id', 'id']);
+      const startText = request.query.get('started_at');
+      const endText = request.query.get('ended_at');
+      const from = startText === null ? undefined : rfc3339(startText, 'started_at');
+      const until = endText === null ? (from === undefined ? undefined : from + WEEK_MS) : rfc3339(endText, 'ended_at');
+      const featured = booleanQuery(request, 'is_featured');
+      const keep = (clip: ClipRecord) =>
+        (from === undefined || clip.created_at >= from) && (until === undefined || clip.created_at <= until) && (featured === undefined || clip.is_featured === featured);
+      if (by === 'id') {
+        const ids = [...new Set(repeated(request, 'id', MAX_CLIP_IDS))];
+        const found = ids.map((id) => clips.clips.get(id)).filter((clip): clip is ClipRecord => clip !== undefined && keep(clip));
+        return ok(found.map((clip) => clips.body(clip)), { pagination: {} });
+      }
+      const value = request.query.get(by)!;
+      if (by === 'game_id' && !context.state.games.has(value)) throw new HttpError(404, 'The ID in game_id was not found.');
+      const list = [...clips.clips.values()]
+        .filter((clip) => (by === 'game_id' ? clip.game_id === value : clip.broadcaster_id === value) && keep(clip))
+        .sort((a, b) => b.view_count - a.view_count || b.created_at - a.created_at)
+        .slice(0, MAX_CLIP_RESULTS);
+      const { data, pagination } = page(request, list, CLIP_PAGE);
+      return ok(data.map((clip) => clips.body(clip)), { pagination });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/clips/downloads',
+    token: 'either',
+    scopes: ['editor:manage:clips', 'channel:manage:clips'],
+    query: ['editor_id', 'broadcaster_id', 'clip_id'],
+    handle: ({ request, token, context }, clips) => {
+      const broadcasterId = request.query.get('broadcaster_id')!;
+      const editorId = request.query.get('editor_id')!;
+      const ids = [...new Set(repeated(request, 'clip_id', MAX_DOWNLOAD_IDS))];
+      context.limits.endpoint(`clips.downloads:${token.clientId}:${token.userId ?? ''}`, DOWNLOADS_PER_MINUTE, 60_000, 'Get Clips Download is limited to 100 requests per minute');
+      const invalid = new HttpError(400, 'The ID in the broadcaster_id, editor_id, or clip_id query parameter is not valid.');
+      clips.editorOf(token, broadcasterId, editorId, invalid, new HttpError(403, 'The user is not an editor for the specified broadcaster.'));
+      const found = ids.map((id) => clips.clips.get(id));
+      if (found.some((clip) => clip?.broadcaster_id !== broadcasterId)) throw invalid;
+      return ok(
+        (found as ClipRecord[]).map((clip) => ({
+          clip_id: clip.id,
+          landscape_download_url: `https://static.example/clips/${clip.id}/landscape.mp4`,
+          // The mock makes no portrait versions.
+          portrait_download_url: null,
+        })),
+      );
+    },
+  },
+];
+
+/** The clips controls: `mock.clips.*` and `/mock/clips.*`. */
+export const clipsControls: ControlTable<ClipsState, ClipsControl> = {
+  add: {
+    params: ['broadcasterId: string', 'clip?: ClipInput'],
+    does: "Adds a clip of `broadcasterId`'s channel (default: created now by the broadcaster, 30 seconds, in the channel's category and language, titled like the channel).",
+    run: (clips, broadcasterId, clip) => clips.add(broadcasterId, clip),
+  },
+  get: {
+    params: ['clipId: string'],
+    does: 'A clip by ID; undefined when unknown.',
+    run: (clips, clipId) => clips.clips.get(clipId),
+  },
+  update: {
+    params: ['clipId: string', "changes: Partial<Pick<ClipRecord, 'view_count' | 'is_featured' | 'title'>>"],
+    does: 'Changes what viewers and the broadcaster change on the site: views, featuring, the title.',
+    run: (clips, clipId, changes) => clips.update(clipId, changes),
+  },
+};

@@ -1,6 +1,7 @@
-import { HttpError, type Router } from '../http';
-import { iso, noContent, ok, registerRoutes, requireTokenUser, route, userFields, type HelixContext } from '../helix';
-import type { Broadcasts } from './streams';
+import { bindControls, type ControlTable, type HttpOnlyRow } from '../controls';
+import { HttpError } from '../http';
+import { iso, noContent, ok, requireTokenUser, userFields, type HelixContext, type RouteRow } from '../helix';
+import type { StreamsState } from './streams';
 
 /*
  * The raids group (Start a raid, Cancel a raid), written from the platform's reference. A raid is
@@ -46,116 +47,170 @@ const RAID_COUNTDOWN_MS = 90_000;
 const RAID_REQUESTS = 10;
 const RAID_WINDOW_MS = 600_000;
 
-/** Registers the raids routes and returns the raids' controls. */
-export function registerRaidRoutes(router: Router, context: HelixContext, broadcasts: Broadcasts): RaidsControl {
-  const { state } = context;
-  const raids = new Map<string, PendingRaid & { timer: ReturnType<typeof setTimeout> | undefined }>();
-  let countdownMs = RAID_COUNTDOWN_MS;
+/** What the raids group keeps (the pending raids, the countdown), the helpers its routes share, and its controls' logic. */
+export class RaidsState {
+  /** The pending raids, by raiding broadcaster. */
+  readonly raids = new Map<string, PendingRaid & { timer: ReturnType<typeof setTimeout> | undefined }>();
+  #countdownMs = RAID_COUNTDOWN_MS;
 
-  const complete = (fromId: string): void => {
-    const raid = raids.get(fromId);
+  constructor(
+    readonly context: HelixContext,
+    readonly streams: StreamsState,
+  ) {}
+
+  /** The countdown of raids started from now on, in ms of the mock's clock. */
+  get countdownMs(): number {
+    return this.#countdownMs;
+  }
+
+  set countdownMs(value: number) {
+    if (!Number.isFinite(value) || value < 0) throw new Error(`countdownMs must be 0 or more milliseconds, not ${value}.`);
+    this.#countdownMs = value;
+  }
+
+  /** The raid of `fromId` happens (`channel.raid`); nothing when it has none pending. */
+  happen(fromId: string): void {
+    const raid = this.raids.get(fromId);
     if (!raid) return;
     clearTimeout(raid.timer);
-    raids.delete(fromId);
-    context.events.raise({
+    this.raids.delete(fromId);
+    this.context.events.raise({
       type: 'channel.raid',
       version: '1',
       event: {
-        ...userFields(context, fromId, 'from_broadcaster_user'),
-        ...userFields(context, raid.to_broadcaster_id, 'to_broadcaster_user'),
-        viewers: broadcasts.live(fromId)?.viewer_count ?? 0,
+        ...userFields(this.context, fromId, 'from_broadcaster_user'),
+        ...userFields(this.context, raid.to_broadcaster_id, 'to_broadcaster_user'),
+        viewers: this.streams.live(fromId)?.viewer_count ?? 0,
       },
       condition: { from_broadcaster_user_id: fromId, to_broadcaster_user_id: raid.to_broadcaster_id },
     });
-  };
+  }
 
-  const settle = (): number => {
-    const now = context.now();
-    const due = [...raids.values()].filter((raid) => raid.due_at <= now).sort((a, b) => a.due_at - b.due_at);
-    for (const raid of due) complete(raid.from_broadcaster_id);
+  settle(): number {
+    const now = this.context.now();
+    const due = [...this.raids.values()].filter((raid) => raid.due_at <= now).sort((a, b) => a.due_at - b.due_at);
+    for (const raid of due) this.happen(raid.from_broadcaster_id);
     return due.length;
-  };
+  }
 
   // The timer waits in real time for what the countdown has left on the mock's clock; when the
   // mock's clock has not got there yet (a test's frozen clock), it waits again.
-  const arm = (fromId: string): void => {
-    const raid = raids.get(fromId);
+  arm(fromId: string): void {
+    const raid = this.raids.get(fromId);
     if (!raid) return;
     raid.timer = setTimeout(
       () => {
-        if (raids.get(fromId) !== raid) return;
-        if (context.now() >= raid.due_at) complete(fromId);
-        else arm(fromId);
+        if (this.raids.get(fromId) !== raid) return;
+        if (this.context.now() >= raid.due_at) this.happen(fromId);
+        else this.arm(fromId);
       },
-      Math.max(0, raid.due_at - context.now()),
+      Math.max(0, raid.due_at - this.context.now()),
     );
     raid.timer.unref?.();
-  };
+  }
 
-  const limit = (broadcasterId: string) =>
-    context.limits.endpoint(`raids:${broadcasterId}`, RAID_REQUESTS, RAID_WINDOW_MS, 'The broadcaster exceeded the number of raid requests that they may make: 10 within a 10-minute window');
+  /** Start a raid and Cancel a raid share the broadcaster's 10 requests in 10 minutes. */
+  limit(broadcasterId: string): void {
+    this.context.limits.endpoint(`raids:${broadcasterId}`, RAID_REQUESTS, RAID_WINDOW_MS, 'The broadcaster exceeded the number of raid requests that they may make: 10 within a 10-minute window');
+  }
 
-  registerRoutes(router, context, [
-    route({
-      method: 'POST',
-      path: '/raids',
-      token: 'user',
-      scopes: ['channel:manage:raids'],
-      query: ['from_broadcaster_id', 'to_broadcaster_id'],
-      handle: ({ request, token }) => {
-        const fromId = request.query.get('from_broadcaster_id')!;
-        const toId = request.query.get('to_broadcaster_id')!;
-        requireTokenUser(token, fromId, 'from_broadcaster_id');
-        limit(fromId);
-        if (fromId === toId) throw new HttpError(400, 'The IDs in from_broadcaster_id and to_broadcaster_id cannot be the same ID.');
-        if (!state.user(fromId)) throw new HttpError(400, 'The ID in the from_broadcaster_id query parameter is not valid.');
-        if (!state.user(toId)) throw new HttpError(404, 'The targeted channel was not found.');
-        if (state.activeBan(toId, fromId)) throw new HttpError(400, 'The raiding broadcaster is blocked from the targeted channel.');
-        settle();
-        if (raids.has(fromId)) throw new HttpError(409, 'The broadcaster is already in the process of raiding another channel.');
-        const now = context.now();
-        raids.set(fromId, { from_broadcaster_id: fromId, to_broadcaster_id: toId, created_at: now, due_at: now + countdownMs, timer: undefined });
-        arm(fromId);
-        return ok([{ created_at: iso(now), is_mature: false }]);
-      },
-    }),
-    route({
-      method: 'DELETE',
-      path: '/raids',
-      token: 'user',
-      scopes: ['channel:manage:raids'],
-      query: ['broadcaster_id'],
-      handle: ({ request, token }) => {
-        const broadcasterId = request.query.get('broadcaster_id')!;
-        requireTokenUser(token, broadcasterId, 'broadcaster_id');
-        limit(broadcasterId);
-        settle();
-        const raid = raids.get(broadcasterId);
-        if (!raid) throw new HttpError(404, "The broadcaster doesn't have a pending raid to cancel.");
-        clearTimeout(raid.timer);
-        raids.delete(broadcasterId);
-        return noContent();
-      },
-    }),
-  ]);
+  complete(broadcasterId: string): void {
+    if (!this.raids.has(broadcasterId)) throw new Error(`User ${broadcasterId} has no pending raid.`);
+    this.happen(broadcasterId);
+  }
 
-  return {
-    get countdownMs() {
-      return countdownMs;
+  pending(broadcasterId: string): PendingRaid | undefined {
+    this.settle();
+    const raid = this.raids.get(broadcasterId);
+    return raid && { from_broadcaster_id: raid.from_broadcaster_id, to_broadcaster_id: raid.to_broadcaster_id, created_at: raid.created_at, due_at: raid.due_at };
+  }
+}
+
+/** The raids routes: Start a raid, Cancel a raid. */
+export const raidsRoutes: readonly RouteRow<RaidsState>[] = [
+  {
+    method: 'POST',
+    path: '/raids',
+    token: 'user',
+    scopes: ['channel:manage:raids'],
+    query: ['from_broadcaster_id', 'to_broadcaster_id'],
+    handle: ({ request, token, context }, raids) => {
+      const fromId = request.query.get('from_broadcaster_id')!;
+      const toId = request.query.get('to_broadcaster_id')!;
+      requireTokenUser(token, fromId, 'from_broadcaster_id');
+      raids.limit(fromId);
+      if (fromId === toId) throw new HttpError(400, 'The IDs in from_broadcaster_id and to_broadcaster_id cannot be the same ID.');
+      if (!context.state.user(fromId)) throw new HttpError(400, 'The ID in the from_broadcaster_id query parameter is not valid.');
+      if (!context.state.user(toId)) throw new HttpError(404, 'The targeted channel was not found.');
+      if (context.state.activeBan(toId, fromId)) throw new HttpError(400, 'The raiding broadcaster is blocked from the targeted channel.');
+      raids.settle();
+      if (raids.raids.has(fromId)) throw new HttpError(409, 'The broadcaster is already in the process of raiding another channel.');
+      const now = context.now();
+      raids.raids.set(fromId, { from_broadcaster_id: fromId, to_broadcaster_id: toId, created_at: now, due_at: now + raids.countdownMs, timer: undefined });
+      raids.arm(fromId);
+      return ok([{ created_at: iso(now), is_mature: false }]);
     },
-    set countdownMs(value: number) {
-      if (!Number.isFinite(value) || value < 0) throw new Error(`countdownMs must be 0 or more milliseconds, not ${value}.`);
-      countdownMs = value;
+  },
+  {
+    method: 'DELETE',
+    path: '/raids',
+    token: 'user',
+    scopes: ['channel:manage:raids'],
+    query: ['broadcaster_id'],
+    handle: ({ request, token }, raids) => {
+      const broadcasterId = request.query.get('broadcaster_id')!;
+      requireTokenUser(token, broadcasterId, 'broadcaster_id');
+      raids.limit(broadcasterId);
+      raids.settle();
+      const raid = raids.raids.get(broadcasterId);
+      if (!raid) throw new HttpError(404, "The broadcaster doesn't have a pending raid to cancel.");
+      clearTimeout(raid.timer);
+      raids.raids.delete(broadcasterId);
+      return noContent();
     },
-    complete(broadcasterId) {
-      if (!raids.has(broadcasterId)) throw new Error(`User ${broadcasterId} has no pending raid.`);
-      complete(broadcasterId);
+  },
+];
+
+/** The raids controls: `mock.raids.*` and `/mock/raids.*`. */
+export const raidsControls: ControlTable<RaidsState, RaidsControl> = {
+  complete: {
+    params: ['broadcasterId: string'],
+    does: "The raid of `broadcasterId` happens now (Raid Now): `channel.raid` is raised with the raiding stream's viewer count.",
+    run: (raids, broadcasterId) => raids.complete(broadcasterId),
+  },
+  settle: {
+    params: [],
+    does: "Completes every raid whose countdown has ended on the mock's clock; returns how many.",
+    run: (raids) => raids.settle(),
+  },
+  pending: {
+    params: ['broadcasterId: string'],
+    does: 'The pending raid of a broadcaster (after settling those that are due); undefined when none.',
+    run: (raids, broadcasterId) => raids.pending(broadcasterId),
+  },
+};
+
+/** `countdownMs`, a property in-process, read and set over HTTP. */
+export const raidsHttpOnly: Record<string, HttpOnlyRow<RaidsState>> = {
+  countdownMs: { of: 'countdownMs', params: [], reads: true, does: "The countdown of raids started from now on, in ms of the mock's clock.", run: (raids) => raids.countdownMs },
+  setCountdownMs: {
+    of: 'countdownMs',
+    params: ['ms: number'],
+    does: "Sets the countdown of raids started from now on, in ms of the mock's clock.",
+    run: (raids, ms: number) => {
+      raids.countdownMs = ms;
     },
-    settle,
-    pending(broadcasterId) {
-      settle();
-      const raid = raids.get(broadcasterId);
-      return raid && { from_broadcaster_id: raid.from_broadcaster_id, to_broadcaster_id: raid.to_broadcaster_id, created_at: raid.created_at, due_at: raid.due_at };
+  },
+};
+
+/** `mock.raids`: the table's methods, and `countdownMs` read and set on the state. */
+export function bindRaidsControls(raids: RaidsState): RaidsControl {
+  const bound = bindControls(raidsControls, raids);
+  return Object.defineProperty(bound, 'countdownMs', {
+    enumerable: true,
+    get: () => raids.countdownMs,
+    set: (ms: number) => {
+      raids.countdownMs = ms;
     },
-  };
+  }) as RaidsControl;
 }

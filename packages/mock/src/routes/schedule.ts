@@ -1,5 +1,5 @@
 import { HttpError, type MockRequest, type MockResponse, type Router } from '../http';
-import { booleanQuery, field, iso, noContent, page, registerRoutes, required, requireTokenUser, rfc3339, route, userFields, type HelixContext } from '../helix';
+import { booleanQuery, field, iso, noContent, page, required, requireTokenUser, rfc3339, userFields, type HelixContext, type RouteRow } from '../helix';
 
 /*
  * The schedule group (Get Channel Stream Schedule, Get Channel iCalendar, Update Channel Stream
@@ -30,15 +30,18 @@ export interface SegmentRecord {
 }
 
 /** A channel's streaming schedule. */
-interface ScheduleRecord {
+export interface ScheduleRecord {
   segments: Map<string, SegmentRecord>;
   /** Epoch ms; undefined when vacation mode is off. */
   vacation: { start: number; end: number } | undefined;
   timezone: string;
 }
 
+/** The segment fields a create or update body gives, checked. */
+type SegmentChanges = Partial<Pick<SegmentRecord, 'start' | 'timezone' | 'duration' | 'title' | 'category_id' | 'is_recurring'>> & { is_canceled?: boolean };
+
 /** One occurrence of a segment. */
-interface Occurrence {
+export interface Occurrence {
   segment: SegmentRecord;
   /** Which occurrence, 0 for the first. */
   index: number;
@@ -127,47 +130,52 @@ function fold(line: string): string {
   return out.join('\r\n');
 }
 
-/** Registers the schedule routes (these groups have no schedule controls: the API does it all). */
-export function registerScheduleRoutes(router: Router, context: HelixContext): void {
-  const { state } = context;
-  const schedules = new Map<string, ScheduleRecord>();
+/** What the schedule group keeps (each channel's schedule) and the helpers its routes share (it has no controls: the API does it all). */
+export class ScheduleState {
+  /** Each channel's schedule, by broadcaster ID. */
+  readonly schedules = new Map<string, ScheduleRecord>();
 
-  const knownBroadcaster = (broadcasterId: string) => {
-    if (!state.user(broadcasterId)) throw new HttpError(400, 'The ID in the broadcaster_id query parameter is not valid.');
-  };
+  constructor(readonly context: HelixContext) {}
 
-  const occurrenceAt = (segment: SegmentRecord, index: number): Occurrence => ({ segment, index, start: segment.start + index * WEEK_MS });
+  knownBroadcaster(broadcasterId: string): void {
+    if (!this.context.state.user(broadcasterId)) throw new HttpError(400, 'The ID in the broadcaster_id query parameter is not valid.');
+  }
+
+  occurrenceAt(segment: SegmentRecord, index: number): Occurrence {
+    return { segment, index, start: segment.start + index * WEEK_MS };
+  }
 
   /** The occurrence an ID names in a schedule; undefined when none. */
-  const findOccurrence = (schedule: ScheduleRecord | undefined, id: string): Occurrence | undefined => {
+  findOccurrence(schedule: ScheduleRecord | undefined, id: string): Occurrence | undefined {
     const decoded = decodeOccurrenceId(id);
     const segment = schedule?.segments.get(decoded?.segmentID ?? id);
     if (!segment) return undefined;
-    if (!decoded) return occurrenceAt(segment, 0);
+    if (!decoded) return this.occurrenceAt(segment, 0);
     const first = isoWeekOf(segment.start);
     const index = Math.round((firstIsoMonday(decoded.isoYear) + (decoded.isoWeek - 1) * WEEK_MS - (firstIsoMonday(first.isoYear) + (first.isoWeek - 1) * WEEK_MS)) / WEEK_MS);
     if (index < 0 || (index > 0 && !segment.is_recurring)) return undefined;
-    return occurrenceAt(segment, index);
-  };
+    return this.occurrenceAt(segment, index);
+  }
 
   /** Occurrences that start at `from` or later: a series for SERIES_WEEKS weeks, in time order. */
-  const upcoming = (schedule: ScheduleRecord, from: number): Occurrence[] => {
+  upcoming(schedule: ScheduleRecord, from: number): Occurrence[] {
     const list: Occurrence[] = [];
     for (const segment of schedule.segments.values()) {
       if (!segment.is_recurring) {
-        if (segment.start >= from) list.push(occurrenceAt(segment, 0));
+        if (segment.start >= from) list.push(this.occurrenceAt(segment, 0));
         continue;
       }
       const first = Math.max(0, Math.ceil((from - segment.start) / WEEK_MS));
-      for (let index = first; index < first + SERIES_WEEKS; index++) list.push(occurrenceAt(segment, index));
+      for (let index = first; index < first + SERIES_WEEKS; index++) list.push(this.occurrenceAt(segment, index));
     }
     return list.sort((a, b) => a.start - b.start);
-  };
+  }
 
-  const segmentBody = (occurrence: Occurrence) => {
+  /** An occurrence as the schedule routes answer it. */
+  segmentBody(occurrence: Occurrence): Record<string, unknown> {
     const { segment } = occurrence;
     const end = occurrence.start + segment.duration * 60_000;
-    const game = segment.category_id === '' ? undefined : state.games.get(segment.category_id);
+    const game = segment.category_id === '' ? undefined : this.context.state.games.get(segment.category_id);
     return {
       id: occurrenceId(occurrence),
       start_time: iso(occurrence.start),
@@ -177,23 +185,25 @@ export function registerScheduleRoutes(router: Router, context: HelixContext): v
       category: segment.category_id === '' ? null : { id: segment.category_id, name: game?.name ?? '' },
       is_recurring: segment.is_recurring,
     };
-  };
+  }
 
-  const scheduleBody = (broadcasterId: string, schedule: ScheduleRecord, segments: Occurrence[]) => {
-    const broadcaster = userFields(context, broadcasterId, 'broadcaster');
-    const vacation = schedule.vacation && schedule.vacation.end > context.now() ? { start_time: iso(schedule.vacation.start), end_time: iso(schedule.vacation.end) } : null;
+  /** A schedule with the occurrences `segments`, as the schedule routes answer it. */
+  body(broadcasterId: string, schedule: ScheduleRecord, segments: Occurrence[]): Record<string, unknown> {
+    const broadcaster = userFields(this.context, broadcasterId, 'broadcaster');
+    const vacation = schedule.vacation && schedule.vacation.end > this.context.now() ? { start_time: iso(schedule.vacation.start), end_time: iso(schedule.vacation.end) } : null;
     return {
-      segments: segments.map(segmentBody),
+      segments: segments.map((occurrence) => this.segmentBody(occurrence)),
       broadcaster_id: broadcasterId,
       broadcaster_name: broadcaster.broadcaster_name,
       broadcaster_login: broadcaster.broadcaster_login,
       vacation,
     };
-  };
+  }
 
   /** The segment fields of a create or update body, checked; only those given. */
-  const segmentFields = (request: MockRequest) => {
-    const changes: Partial<Pick<SegmentRecord, 'start' | 'timezone' | 'duration' | 'title' | 'category_id' | 'is_recurring'>> & { is_canceled?: boolean } = {};
+  segmentFields(request: MockRequest): SegmentChanges {
+    const { state } = this.context;
+    const changes: SegmentChanges = {};
     const start = field(request, 'start_time');
     if (start !== undefined) changes.start = rfc3339(start, 'start_time');
     const timezone = field(request, 'timezone');
@@ -227,167 +237,19 @@ export function registerScheduleRoutes(router: Router, context: HelixContext): v
       changes[name] = value;
     }
     return changes;
-  };
+  }
 
   /** `{ data: { segments, broadcaster..., vacation } }` with one occurrence, as the segment routes answer. */
-  const oneSegment = (broadcasterId: string, schedule: ScheduleRecord, occurrence: Occurrence): MockResponse => ({
-    status: 200,
-    body: { data: scheduleBody(broadcasterId, schedule, [occurrence]) },
-  });
+  oneSegment(broadcasterId: string, schedule: ScheduleRecord, occurrence: Occurrence): MockResponse {
+    return { status: 200, body: { data: this.body(broadcasterId, schedule, [occurrence]) } };
+  }
 
-  registerRoutes(router, context, [
-    route({
-      method: 'GET',
-      path: '/schedule',
-      token: 'either',
-      query: ['broadcaster_id'],
-      handle: ({ request }) => {
-        const broadcasterId = request.query.get('broadcaster_id')!;
-        knownBroadcaster(broadcasterId);
-        const ids = [...new Set(request.query.getAll('id').filter((id) => id !== ''))];
-        if (ids.length > MAX_SEGMENT_IDS) throw new HttpError(400, `The parameter "id" may be given at most ${MAX_SEGMENT_IDS} times`);
-        const startText = request.query.get('start_time');
-        const from = startText === null ? context.now() : rfc3339(startText, 'start_time');
-        const schedule = schedules.get(broadcasterId);
-        if (!schedule) throw new HttpError(404, 'The broadcaster has not created a streaming schedule.');
-        let list: Occurrence[];
-        if (ids.length > 0) {
-          list = ids.map((id) => {
-            const occurrence = findOccurrence(schedule, id);
-            if (!occurrence) throw new HttpError(400, `The ID in the id query parameter is not valid: ${id}`);
-            return occurrence;
-          });
-        } else {
-          list = upcoming(schedule, from);
-        }
-        const { data, pagination } = page(request, list, SCHEDULE_PAGE);
-        return { status: 200, body: { data: scheduleBody(broadcasterId, schedule, data), pagination } };
-      },
-    }),
-    route({
-      method: 'PATCH',
-      path: '/schedule/settings',
-      token: 'user',
-      scopes: ['channel:manage:schedule'],
-      query: ['broadcaster_id'],
-      handle: ({ request, token }) => {
-        const broadcasterId = request.query.get('broadcaster_id')!;
-        requireTokenUser(token, broadcasterId, 'broadcaster_id');
-        const enabled = booleanQuery(request, 'is_vacation_enabled');
-        const timezone = request.query.get('timezone');
-        if (timezone !== null && !validTimeZone(timezone)) throw new HttpError(400, 'The parameter "timezone" is not valid: give an IANA time zone such as America/New_York');
-        let vacation: ScheduleRecord['vacation'];
-        if (enabled) {
-          const start = rfc3339(required(request, 'vacation_start_time'), 'vacation_start_time');
-          const end = rfc3339(required(request, 'vacation_end_time'), 'vacation_end_time');
-          required(request, 'timezone');
-          if (end <= start) throw new HttpError(400, 'The date in vacation_end_time must be later than the date in vacation_start_time.');
-          vacation = { start, end };
-        }
-        const schedule = schedules.get(broadcasterId);
-        if (!schedule) throw new HttpError(404, "The broadcaster's schedule was not found.");
-        if (enabled !== undefined) schedule.vacation = vacation;
-        if (timezone !== null) schedule.timezone = timezone;
-        return noContent();
-      },
-    }),
-    route({
-      method: 'POST',
-      path: '/schedule/segment',
-      token: 'user',
-      scopes: ['channel:manage:schedule'],
-      query: ['broadcaster_id'],
-      body: ['start_time', 'timezone', 'duration'],
-      handle: ({ request, token }) => {
-        const broadcasterId = request.query.get('broadcaster_id')!;
-        requireTokenUser(token, broadcasterId, 'broadcaster_id');
-        knownBroadcaster(broadcasterId);
-        const fields = segmentFields(request);
-        const isRecurring = fields.is_recurring ?? false;
-        if (!isRecurring && state.user(broadcasterId)!.broadcaster_type === '') {
-          throw new HttpError(403, 'Only partners and affiliates may add non-recurring broadcast segments.');
-        }
-        let schedule = schedules.get(broadcasterId);
-        if (!schedule) {
-          schedule = { segments: new Map(), vacation: undefined, timezone: fields.timezone! };
-          schedules.set(broadcasterId, schedule);
-        }
-        const segment: SegmentRecord = {
-          id: state.id(),
-          start: fields.start!,
-          duration: fields.duration!,
-          timezone: fields.timezone!,
-          title: fields.title ?? '',
-          category_id: fields.category_id ?? '',
-          is_recurring: isRecurring,
-          canceled: new Set(),
-        };
-        schedule.segments.set(segment.id, segment);
-        return oneSegment(broadcasterId, schedule, occurrenceAt(segment, 0));
-      },
-    }),
-    route({
-      method: 'PATCH',
-      path: '/schedule/segment',
-      token: 'user',
-      scopes: ['channel:manage:schedule'],
-      query: ['broadcaster_id', 'id'],
-      handle: ({ request, token }) => {
-        const broadcasterId = request.query.get('broadcaster_id')!;
-        requireTokenUser(token, broadcasterId, 'broadcaster_id');
-        knownBroadcaster(broadcasterId);
-        const fields = segmentFields(request);
-        const schedule = schedules.get(broadcasterId);
-        const occurrence = findOccurrence(schedule, request.query.get('id')!);
-        if (!schedule || !occurrence) throw new HttpError(404, 'The specified broadcast segment was not found.');
-        const { segment } = occurrence;
-        if (fields.is_recurring !== undefined && fields.is_recurring !== segment.is_recurring) {
-          throw new HttpError(400, 'The "is_recurring" field cannot be changed: delete the segment and create it again');
-        }
-        if (fields.start !== undefined) {
-          if (segment.is_recurring) throw new HttpError(400, 'The "start_time" field may be changed only for non-recurring segments.');
-          segment.start = fields.start;
-          occurrence.start = fields.start;
-        }
-        if (fields.duration !== undefined) segment.duration = fields.duration;
-        if (fields.timezone !== undefined) segment.timezone = fields.timezone;
-        if (fields.title !== undefined) segment.title = fields.title;
-        if (fields.category_id !== undefined) segment.category_id = fields.category_id;
-        if (fields.is_canceled !== undefined) {
-          // A series cancels its next occurrence after now, whichever occurrence the ID names.
-          const index = segment.is_recurring ? Math.max(0, Math.ceil((context.now() - segment.start) / WEEK_MS)) : 0;
-          if (fields.is_canceled) segment.canceled.add(index);
-          else segment.canceled.delete(index);
-        }
-        return oneSegment(broadcasterId, schedule, occurrence);
-      },
-    }),
-    route({
-      method: 'DELETE',
-      path: '/schedule/segment',
-      token: 'user',
-      scopes: ['channel:manage:schedule'],
-      query: ['broadcaster_id', 'id'],
-      handle: ({ request, token }) => {
-        const broadcasterId = request.query.get('broadcaster_id')!;
-        requireTokenUser(token, broadcasterId, 'broadcaster_id');
-        knownBroadcaster(broadcasterId);
-        const schedule = schedules.get(broadcasterId);
-        const occurrence = findOccurrence(schedule, request.query.get('id')!);
-        if (!schedule || !occurrence) throw new HttpError(400, 'The ID in the id query parameter is not valid.');
-        // Removing one occurrence of a series removes the whole series.
-        schedule.segments.delete(occurrence.segment.id);
-        return noContent();
-      },
-    }),
-  ]);
-
-  // The calendar needs no token: anyone may subscribe to it.
-  router.add('GET', '/schedule/icalendar', (request) => {
-    const broadcasterId = required(request, 'broadcaster_id');
-    knownBroadcaster(broadcasterId);
-    const schedule = schedules.get(broadcasterId);
-    const stamp = iso(context.now()).replace(/[-:]/g, '').replace(/\.\d+/, '');
+  /** Get Channel iCalendar: the channel's schedule as an iCalendar file. */
+  calendar(broadcasterId: string): MockResponse {
+    const { state } = this.context;
+    this.knownBroadcaster(broadcasterId);
+    const schedule = this.schedules.get(broadcasterId);
+    const stamp = iso(this.context.now()).replace(/[-:]/g, '').replace(/\.\d+/, '');
     const lines = ['BEGIN:VCALENDAR', 'PRODID:-//platform.example//StreamSchedule//1.0', 'VERSION:2.0', 'CALSCALE:GREGORIAN', 'REFRESH-INTERVAL;VALUE=DURATION:PT1H'];
     lines.push(`NAME:${icalText(state.user(broadcasterId)!.display_name)}`);
     for (const segment of schedule?.segments.values() ?? []) {
@@ -402,5 +264,158 @@ export function registerScheduleRoutes(router: Router, context: HelixContext): v
     }
     lines.push('END:VCALENDAR');
     return { status: 200, body: `${lines.map(fold).join('\r\n')}\r\n`, headers: { 'Content-Type': 'text/calendar' } };
-  });
+  }
+}
+
+/** The schedule routes that take a token: Get Channel Stream Schedule, Update Channel Stream Schedule, Create / Update / Delete Channel Stream Schedule Segment. */
+export const scheduleRoutes: readonly RouteRow<ScheduleState>[] = [
+  {
+    method: 'GET',
+    path: '/schedule',
+    token: 'either',
+    query: ['broadcaster_id'],
+    handle: ({ request, context }, schedules) => {
+      const broadcasterId = request.query.get('broadcaster_id')!;
+      schedules.knownBroadcaster(broadcasterId);
+      const ids = [...new Set(request.query.getAll('id').filter((id) => id !== ''))];
+      if (ids.length > MAX_SEGMENT_IDS) throw new HttpError(400, `The parameter "id" may be given at most ${MAX_SEGMENT_IDS} times`);
+      const startText = request.query.get('start_time');
+      const from = startText === null ? context.now() : rfc3339(startText, 'start_time');
+      const schedule = schedules.schedules.get(broadcasterId);
+      if (!schedule) throw new HttpError(404, 'The broadcaster has not created a streaming schedule.');
+      let list: Occurrence[];
+      if (ids.length > 0) {
+        list = ids.map((id) => {
+          const occurrence = schedules.findOccurrence(schedule, id);
+          if (!occurrence) throw new HttpError(400, `The ID in the id query parameter is not valid: ${id}`);
+          return occurrence;
+        });
+      } else {
+        list = schedules.upcoming(schedule, from);
+      }
+      const { data, pagination } = page(request, list, SCHEDULE_PAGE);
+      return { status: 200, body: { data: schedules.body(broadcasterId, schedule, data), pagination } };
+    },
+  },
+  {
+    method: 'PATCH',
+    path: '/schedule/settings',
+    token: 'user',
+    scopes: ['channel:manage:schedule'],
+    query: ['broadcaster_id'],
+    handle: ({ request, token }, schedules) => {
+      const broadcasterId = request.query.get('broadcaster_id')!;
+      requireTokenUser(token, broadcasterId, 'broadcaster_id');
+      const enabled = booleanQuery(request, 'is_vacation_enabled');
+      const timezone = request.query.get('timezone');
+      if (timezone !== null && !validTimeZone(timezone)) throw new HttpError(400, 'The parameter "timezone" is not valid: give an IANA time zone such as America/New_York');
+      let vacation: ScheduleRecord['vacation'];
+      if (enabled) {
+        const start = rfc3339(required(request, 'vacation_start_time'), 'vacation_start_time');
+        const end = rfc3339(required(request, 'vacation_end_time'), 'vacation_end_time');
+        required(request, 'timezone');
+        if (end <= start) throw new HttpError(400, 'The date in vacation_end_time must be later than the date in vacation_start_time.');
+        vacation = { start, end };
+      }
+      const schedule = schedules.schedules.get(broadcasterId);
+      if (!schedule) throw new HttpError(404, "The broadcaster's schedule was not found.");
+      if (enabled !== undefined) schedule.vacation = vacation;
+      if (timezone !== null) schedule.timezone = timezone;
+      return noContent();
+    },
+  },
+  {
+    method: 'POST',
+    path: '/schedule/segment',
+    token: 'user',
+    scopes: ['channel:manage:schedule'],
+    query: ['broadcaster_id'],
+    body: ['start_time', 'timezone', 'duration'],
+    handle: ({ request, token, context }, schedules) => {
+      const broadcasterId = request.query.get('broadcaster_id')!;
+      requireTokenUser(token, broadcasterId, 'broadcaster_id');
+      schedules.knownBroadcaster(broadcasterId);
+      const fields = schedules.segmentFields(request);
+      const isRecurring = fields.is_recurring ?? false;
+      if (!isRecurring && context.state.user(broadcasterId)!.broadcaster_type === '') {
+        throw new HttpError(403, 'Only partners and affiliates may add non-recurring broadcast segments.');
+      }
+      let schedule = schedules.schedules.get(broadcasterId);
+      if (!schedule) {
+        schedule = { segments: new Map(), vacation: undefined, timezone: fields.timezone! };
+        schedules.schedules.set(broadcasterId, schedule);
+      }
+      const segment: SegmentRecord = {
+        id: context.state.id(),
+        start: fields.start!,
+        duration: fields.duration!,
+        timezone: fields.timezone!,
+        title: fields.title ?? '',
+        category_id: fields.category_id ?? '',
+        is_recurring: isRecurring,
+        canceled: new Set(),
+      };
+      schedule.segments.set(segment.id, segment);
+      return schedules.oneSegment(broadcasterId, schedule, schedules.occurrenceAt(segment, 0));
+    },
+  },
+  {
+    method: 'PATCH',
+    path: '/schedule/segment',
+    token: 'user',
+    scopes: ['channel:manage:schedule'],
+    query: ['broadcaster_id', 'id'],
+    handle: ({ request, token, context }, schedules) => {
+      const broadcasterId = request.query.get('broadcaster_id')!;
+      requireTokenUser(token, broadcasterId, 'broadcaster_id');
+      schedules.knownBroadcaster(broadcasterId);
+      const fields = schedules.segmentFields(request);
+      const schedule = schedules.schedules.get(broadcasterId);
+      const occurrence = schedules.findOccurrence(schedule, request.query.get('id')!);
+      if (!schedule || !occurrence) throw new HttpError(404, 'The specified broadcast segment was not found.');
+      const { segment } = occurrence;
+      if (fields.is_recurring !== undefined && fields.is_recurring !== segment.is_recurring) {
+        throw new HttpError(400, 'The "is_recurring" field cannot be changed: delete the segment and create it again');
+      }
+      if (fields.start !== undefined) {
+        if (segment.is_recurring) throw new HttpError(400, 'The "start_time" field may be changed only for non-recurring segments.');
+        segment.start = fields.start;
+        occurrence.start = fields.start;
+      }
+      if (fields.duration !== undefined) segment.duration = fields.duration;
+      if (fields.timezone !== undefined) segment.timezone = fields.timezone;
+      if (fields.title !== undefined) segment.title = fields.title;
+      if (fields.category_id !== undefined) segment.category_id = fields.category_id;
+      if (fields.is_canceled !== undefined) {
+        // A series cancels its next occurrence after now, whichever occurrence the ID names.
+        const index = segment.is_recurring ? Math.max(0, Math.ceil((context.now() - segment.start) / WEEK_MS)) : 0;
+        if (fields.is_canceled) segment.canceled.add(index);
+        else segment.canceled.delete(index);
+      }
+      return schedules.oneSegment(broadcasterId, schedule, occurrence);
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/schedule/segment',
+    token: 'user',
+    scopes: ['channel:manage:schedule'],
+    query: ['broadcaster_id', 'id'],
+    handle: ({ request, token }, schedules) => {
+      const broadcasterId = request.query.get('broadcaster_id')!;
+      requireTokenUser(token, broadcasterId, 'broadcaster_id');
+      schedules.knownBroadcaster(broadcasterId);
+      const schedule = schedules.schedules.get(broadcasterId);
+      const occurrence = schedules.findOccurrence(schedule, request.query.get('id')!);
+      if (!schedule || !occurrence) throw new HttpError(400, 'The ID in the id query parameter is not valid.');
+      // Removing one occurrence of a series removes the whole series.
+      schedule.segments.delete(occurrence.segment.id);
+      return noContent();
+    },
+  },
+];
+
+/** Get Channel iCalendar, which needs no token: anyone may subscribe to the calendar. */
+export function registerScheduleCalendar(router: Router, schedules: ScheduleState): void {
+  router.add('GET', '/schedule/icalendar', (request) => schedules.calendar(required(request, 'broadcaster_id')));
 }

@@ -1,13 +1,16 @@
 // The routes of the reference groups that `@platform/api-streams` calls: streams, videos, clips,
-// schedule, raids and ads, with their controls on `MockPlatform`.
+// schedule, raids and ads, with their controls on `MockPlatform`. Each group is
+// `<group>Routes` + `<Group>State` + `<group>Controls` (see controls.ts); the states that other
+// groups read (the videos, the broadcasts) are given to theirs.
+import { bindControls, serveGroup, type ServedGroup } from '../controls';
 import type { Router } from '../http';
-import type { HelixContext } from '../helix';
-import { registerAdRoutes, type AdsControl } from './ads';
-import { registerClipRoutes, type ClipsControl } from './clips';
-import { registerRaidRoutes, type RaidsControl } from './raids';
-import { registerScheduleRoutes } from './schedule';
-import { Broadcasts, registerStreamRoutes, type StreamsControl } from './streams';
-import { registerVideoRoutes, VideoStore, type VideosControl } from './videos';
+import { registerRoutes, type HelixContext } from '../helix';
+import { adsControls, adsRoutes, AdsState, type AdsControl } from './ads';
+import { clipsControls, clipsRoutes, ClipsState, type ClipsControl } from './clips';
+import { bindRaidsControls, raidsControls, raidsHttpOnly, raidsRoutes, RaidsState, type RaidsControl } from './raids';
+import { registerScheduleCalendar, scheduleRoutes, ScheduleState } from './schedule';
+import { streamsControls, streamsRoutes, StreamsState, type StreamsControl } from './streams';
+import { videosControls, videosRoutes, VideosState, type VideosControl } from './videos';
 
 /** The controls these groups add to `MockPlatform` (what no API call does). */
 export interface StreamsGroupsControls {
@@ -23,15 +26,35 @@ export interface StreamsGroupsControls {
   readonly ads: AdsControl;
 }
 
-/** Registers every route of these groups and returns their controls. */
-export function registerStreamsGroups(router: Router, context: HelixContext): StreamsGroupsControls {
-  const videos = new VideoStore(context.state);
-  const broadcasts = new Broadcasts(context, videos);
-  const streams = registerStreamRoutes(router, context, broadcasts);
-  const videosControl = registerVideoRoutes(router, context, videos);
-  const clips = registerClipRoutes(router, context, broadcasts, videos);
-  registerScheduleRoutes(router, context);
-  const raids = registerRaidRoutes(router, context, broadcasts);
-  const ads = registerAdRoutes(router, context, broadcasts);
-  return { streams, videos: videosControl, clips, raids, ads };
+/** Registers every route of these groups; returns their controls, and their tables for `/mock/`. */
+export function registerStreamsGroups(router: Router, context: HelixContext): { controls: StreamsGroupsControls; served: ServedGroup[] } {
+  const videos = new VideosState(context);
+  const streams = new StreamsState(context, videos);
+  registerRoutes(router, context, streamsRoutes, streams);
+  registerRoutes(router, context, videosRoutes, videos);
+  const clips = new ClipsState(context, streams, videos);
+  registerRoutes(router, context, clipsRoutes, clips);
+  const schedule = new ScheduleState(context);
+  registerRoutes(router, context, scheduleRoutes, schedule);
+  registerScheduleCalendar(router, schedule);
+  const raids = new RaidsState(context, streams);
+  registerRoutes(router, context, raidsRoutes, raids);
+  const ads = new AdsState(context, streams);
+  registerRoutes(router, context, adsRoutes, ads);
+  return {
+    controls: {
+      streams: bindControls(streamsControls, streams),
+      videos: bindControls(videosControls, videos),
+      clips: bindControls(clipsControls, clips),
+      raids: bindRaidsControls(raids),
+      ads: bindControls(adsControls, ads),
+    },
+    served: [
+      serveGroup('streams', 'streams', streamsControls, streams),
+      serveGroup('videos', 'videos', videosControls, videos),
+      serveGroup('clips', 'clips', clipsControls, clips),
+      serveGroup('raids', 'raids', raidsControls, raids, raidsHttpOnly),
+      serveGroup('ads', 'ads', adsControls, ads),
+    ],
+  };
 }

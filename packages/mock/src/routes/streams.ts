@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { HttpError, type Router } from '../http';
-import { choice, exactlyOne, iso, ok, page, registerRoutes, repeated, requireTokenUser, route, userFields, type HelixContext } from '../helix';
+import type { ControlTable } from '../controls';
+import { HttpError } from '../http';
+import { choice, exactlyOne, iso, ok, page, repeated, requireTokenUser, userFields, type HelixContext, type RouteRow } from '../helix';
 import { randomToken, type MockChannel, type MockStream } from '../state';
-import { ownerOrEditor, type MarkerRecord, type VideoRecord, type VideoStore } from './videos';
+import { ownerOrEditor, type MarkerRecord, type VideoRecord, type VideosState } from './videos';
 
 /*
  * The streams group (Get Stream Key, Get Streams, Get Followed Streams, Create Stream Marker, Get
@@ -53,14 +54,39 @@ const MARKER_PAGE = { defaultFirst: 20, maxFirst: 100 };
 const MAX_STREAM_FILTER = 100;
 const MAX_MARKER_DESCRIPTION = 140;
 
-/** Broadcasts in progress: the shared `channel.live` / `channel.stream`, with their archives and stream keys. */
-export class Broadcasts {
+/** `0h4m04s`: a marker's place as the highlighter URL writes it. */
+function highlighterTime(seconds: number): string {
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  return `${hours}h${minutes}m${String(seconds % 60).padStart(2, '0')}s`;
+}
+
+/** A marker as Create Stream Marker answers it. */
+function markerFields(marker: MarkerRecord): Record<string, unknown> {
+  return {
+    id: marker.id,
+    created_at: iso(marker.created_at),
+    description: marker.description,
+    position_seconds: marker.position_seconds,
+  };
+}
+
+/** Get Streams' order: most viewers first, then the earliest started. */
+function byViewers(a: { stream: MockStream }, b: { stream: MockStream }): number {
+  return b.stream.viewer_count - a.stream.viewer_count || a.stream.started_at - b.stream.started_at;
+}
+
+/**
+ * The streams group's state: broadcasts in progress (the shared `channel.live` / `channel.stream`,
+ * with their archives and stream keys), the helpers its routes share, and its controls' logic.
+ */
+export class StreamsState {
   readonly #keys = new Map<string, string>();
   #nextStreamId = 40_000_000_000;
 
   constructor(
     readonly context: HelixContext,
-    readonly videos: VideoStore,
+    readonly videos: VideosState,
   ) {}
 
   /**
@@ -148,22 +174,10 @@ export class Broadcasts {
     }
     return key;
   }
-}
 
-/** `0h4m04s`: a marker's place as the highlighter URL writes it. */
-function highlighterTime(seconds: number): string {
-  const hours = Math.floor(seconds / 3600);
-  const minutes = Math.floor((seconds % 3600) / 60);
-  return `${hours}h${minutes}m${String(seconds % 60).padStart(2, '0')}s`;
-}
-
-/** Registers the streams routes and returns the streams' controls. */
-export function registerStreamRoutes(router: Router, context: HelixContext, broadcasts: Broadcasts): StreamsControl {
-  const { state } = context;
-  const { videos } = broadcasts;
-
-  const streamBody = (channel: MockChannel, stream: MockStream) => {
-    const user = userFields(context, channel.broadcaster_id, 'user');
+  /** A live stream as Get Streams and Get Followed Streams answer it. */
+  body(channel: MockChannel, stream: MockStream): Record<string, unknown> {
+    const user = userFields(this.context, channel.broadcaster_id, 'user');
     return {
       id: stream.id,
       ...user,
@@ -179,134 +193,144 @@ export function registerStreamRoutes(router: Router, context: HelixContext, broa
       tag_ids: [],
       is_mature: false,
     };
-  };
-  const byViewers = (a: { stream: MockStream }, b: { stream: MockStream }) => b.stream.viewer_count - a.stream.viewer_count || a.stream.started_at - b.stream.started_at;
+  }
 
-  const markerFields = (marker: MarkerRecord) => ({
-    id: marker.id,
-    created_at: iso(marker.created_at),
-    description: marker.description,
-    position_seconds: marker.position_seconds,
-  });
-  const markerBody = (video: VideoRecord, login: string) => (marker: MarkerRecord) => ({
-    ...markerFields(marker),
-    // Named `URL` as in the reference's example answer, which is what the platform sends (the
-    // reference's field table spells it `url`).
-    URL: `https://platform.example/${login}/manager/highlighter/${video.id}?t=${highlighterTime(marker.position_seconds)}`,
-  });
-
-  registerRoutes(router, context, [
-    route({
-      method: 'GET',
-      path: '/streams/key',
-      token: 'user',
-      scopes: ['channel:read:stream_key'],
-      query: ['broadcaster_id'],
-      handle: ({ request, token }) => {
-        const broadcasterId = request.query.get('broadcaster_id')!;
-        requireTokenUser(token, broadcasterId, 'broadcaster_id');
-        return ok([{ stream_key: broadcasts.streamKey(broadcasterId) }]);
-      },
-    }),
-    route({
-      method: 'GET',
-      path: '/streams',
-      token: 'either',
-      handle: ({ request }) => {
-        const ids = repeated(request, 'user_id', MAX_STREAM_FILTER);
-        const logins = repeated(request, 'user_login', MAX_STREAM_FILTER).map((login) => login.toLowerCase());
-        const games = repeated(request, 'game_id', MAX_STREAM_FILTER);
-        const languages = repeated(request, 'language', MAX_STREAM_FILTER).map((language) => language.toLowerCase());
-        // Every stream is live; `all` and `live` differ only on the platform's reruns and premieres.
-        choice(request, 'type', ['all', 'live'], 'all');
-        const live = [...broadcasts.liveChannels()].filter(({ channel }) => {
-          const id = channel.broadcaster_id;
-          if ((ids.length > 0 || logins.length > 0) && !ids.includes(id) && !logins.includes(state.user(id)?.login ?? '')) return false;
-          if (games.length > 0 && !games.includes(channel.info.game_id)) return false;
-          return languages.length === 0 || languages.includes(channel.info.broadcaster_language.toLowerCase());
-        });
-        const { data, pagination } = page(request, live.sort(byViewers), STREAM_PAGE);
-        return ok(data.map(({ channel, stream }) => streamBody(channel, stream)), { pagination });
-      },
-    }),
-    route({
-      method: 'GET',
-      path: '/streams/followed',
-      token: 'user',
-      scopes: ['user:read:follows'],
-      query: ['user_id'],
-      handle: ({ request, token }) => {
-        const userId = request.query.get('user_id')!;
-        requireTokenUser(token, userId, 'user_id');
-        const followed = [...broadcasts.liveChannels()].filter(({ channel }) => channel.followers.has(userId));
-        const { data, pagination } = page(request, followed.sort(byViewers), FOLLOWED_PAGE);
-        return ok(data.map(({ channel, stream }) => streamBody(channel, stream)), { pagination });
-      },
-    }),
-    route({
-      method: 'POST',
-      path: '/streams/markers',
-      token: 'user',
-      scopes: ['channel:manage:broadcast'],
-      body: ['user_id'],
-      handle: ({ request, token }) => {
-        const body = request.body as { user_id: unknown; description?: unknown };
-        const userId = String(body.user_id);
-        const description = body.description === undefined || body.description === null ? '' : body.description;
-        if (typeof description !== 'string') throw new HttpError(400, 'The parameter "description" was malformed: the value must be a string');
-        if (description.length > MAX_MARKER_DESCRIPTION) {
-          throw new HttpError(400, `The parameter "description" may be at most ${MAX_MARKER_DESCRIPTION} characters long, not ${description.length}`);
-        }
-        if (!state.user(userId)) throw new HttpError(404, 'The ID in the user_id field is not valid.');
-        if (!ownerOrEditor(state, userId, token.userId)) {
-          throw new HttpError(403, 'The user in the access token is not authorized to create video markers for the user in the user_id field.');
-        }
-        const stream = broadcasts.live(userId);
-        if (!stream) throw new HttpError(404, 'The user in the user_id field is not streaming live.');
-        const video = videos.recording(userId)!;
-        const now = context.now();
-        const marker: MarkerRecord = {
-          id: randomBytes(16).toString('hex'),
-          created_at: now,
-          description,
-          position_seconds: Math.max(0, Math.floor((now - stream.started_at) / 1000)),
-        };
-        video.markers.push(marker);
-        return ok([markerFields(marker)]);
-      },
-    }),
-    route({
-      method: 'GET',
-      path: '/streams/markers',
-      token: 'user',
-      scopes: ['user:read:broadcast', 'channel:manage:broadcast'],
-      handle: ({ request, token }) => {
-        const by = exactlyOne(request, ['user_id', 'video_id']);
-        let video: VideoRecord | undefined;
-        if (by === 'user_id') {
-          const userId = request.query.get('user_id')!;
-          if (!ownerOrEditor(state, userId, token.userId)) throw new HttpError(403, "The user in the access token must be the user in user_id or one of the broadcaster's editors.");
-          broadcasts.live(userId);
-          video = videos.latest(userId);
-          if (!video) throw new HttpError(404, "The user specified in the user_id query parameter doesn't have videos.");
-        } else {
-          video = videos.get(request.query.get('video_id')!);
-          if (!video) throw new HttpError(404, 'The video in the video_id query parameter was not found.');
-          if (!ownerOrEditor(state, video.user_id, token.userId)) throw new HttpError(403, "The user in the access token must own the video or be one of the broadcaster's editors.");
-        }
-        const owner = userFields(context, video.user_id, 'user');
-        const { data, pagination } = page(request, video.markers, MARKER_PAGE);
-        return ok(
-          [{ user_id: owner.user_id, user_name: owner.user_name, user_login: owner.user_login, videos: [{ video_id: video.id, markers: data.map(markerBody(video, owner.user_login!)) }] }],
-          { pagination },
-        );
-      },
-    }),
-  ]);
-
-  return {
-    start: (broadcasterId, options) => broadcasts.start(broadcasterId, options),
-    stop: (broadcasterId) => broadcasts.stop(broadcasterId),
-    streamKey: (broadcasterId) => broadcasts.streamKey(broadcasterId),
-  };
+  /** A marker as Get Stream Markers answers it, in `video` of the user `login`. */
+  markerBody(video: VideoRecord, login: string): (marker: MarkerRecord) => Record<string, unknown> {
+    return (marker) => ({
+      ...markerFields(marker),
+      // Named `URL` as in the reference's example answer, which is what the platform sends (the
+      // reference's field table spells it `url`).
+      URL: `https://platform.example/${login}/manager/highlighter/${video.id}?t=${highlighterTime(marker.position_seconds)}`,
+    });
+  }
 }
+
+/** The streams routes: Get Stream Key, Get Streams, Get Followed Streams, Create Stream Marker, Get Stream Markers. */
+export const streamsRoutes: readonly RouteRow<StreamsState>[] = [
+  {
+    method: 'GET',
+    path: '/streams/key',
+    token: 'user',
+    scopes: ['channel:read:stream_key'],
+    query: ['broadcaster_id'],
+    handle: ({ request, token }, streams) => {
+      const broadcasterId = request.query.get('broadcaster_id')!;
+      requireTokenUser(token, broadcasterId, 'broadcaster_id');
+      return ok([{ stream_key: streams.streamKey(broadcasterId) }]);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/streams',
+    token: 'either',
+    handle: ({ request, context }, streams) => {
+      const ids = repeated(request, 'user_id', MAX_STREAM_FILTER);
+      const logins = repeated(request, 'user_login', MAX_STREAM_FILTER).map((login) => login.toLowerCase());
+      const games = repeated(request, 'game_id', MAX_STREAM_FILTER);
+      const languages = repeated(request, 'language', MAX_STREAM_FILTER).map((language) => language.toLowerCase());
+      // Every stream is live; `all` and `live` differ only on the platform's reruns and premieres.
+      choice(request, 'type', ['all', 'live'], 'all');
+      const live = [...streams.liveChannels()].filter(({ channel }) => {
+        const id = channel.broadcaster_id;
+        if ((ids.length > 0 || logins.length > 0) && !ids.includes(id) && !logins.includes(context.state.user(id)?.login ?? '')) return false;
+        if (games.length > 0 && !games.includes(channel.info.game_id)) return false;
+        return languages.length === 0 || languages.includes(channel.info.broadcaster_language.toLowerCase());
+      });
+      const { data, pagination } = page(request, live.sort(byViewers), STREAM_PAGE);
+      return ok(data.map(({ channel, stream }) => streams.body(channel, stream)), { pagination });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/streams/followed',
+    token: 'user',
+    scopes: ['user:read:follows'],
+    query: ['user_id'],
+    handle: ({ request, token }, streams) => {
+      const userId = request.query.get('user_id')!;
+      requireTokenUser(token, userId, 'user_id');
+      const followed = [...streams.liveChannels()].filter(({ channel }) => channel.followers.has(userId));
+      const { data, pagination } = page(request, followed.sort(byViewers), FOLLOWED_PAGE);
+      return ok(data.map(({ channel, stream }) => streams.body(channel, stream)), { pagination });
+    },
+  },
+  {
+    method: 'POST',
+    path: '/streams/markers',
+    token: 'user',
+    scopes: ['channel:manage:broadcast'],
+    body: ['user_id'],
+    handle: ({ request, token, context }, streams) => {
+      const body = request.body as { user_id: unknown; description?: unknown };
+      const userId = String(body.user_id);
+      const description = body.description === undefined || body.description === null ? '' : body.description;
+      if (typeof description !== 'string') throw new HttpError(400, 'The parameter "description" was malformed: the value must be a string');
+      if (description.length > MAX_MARKER_DESCRIPTION) {
+        throw new HttpError(400, `The parameter "description" may be at most ${MAX_MARKER_DESCRIPTION} characters long, not ${description.length}`);
+      }
+      if (!context.state.user(userId)) throw new HttpError(404, 'The ID in the user_id field is not valid.');
+      if (!ownerOrEditor(context.state, userId, token.userId)) {
+        throw new HttpError(403, 'The user in the access token is not authorized to create video markers for the user in the user_id field.');
+      }
+      const stream = streams.live(userId);
+      if (!stream) throw new HttpError(404, 'The user in the user_id field is not streaming live.');
+      const video = streams.videos.recording(userId)!;
+      const now = context.now();
+      const marker: MarkerRecord = {
+        id: randomBytes(16).toString('hex'),
+        created_at: now,
+        description,
+        position_seconds: Math.max(0, Math.floor((now - stream.started_at) / 1000)),
+      };
+      video.markers.push(marker);
+      return ok([markerFields(marker)]);
+    },
+  },
+  {
+    method: 'GET',
+    path: '/streams/markers',
+    token: 'user',
+    scopes: ['user:read:broadcast', 'channel:manage:broadcast'],
+    handle: ({ request, token, context }, streams) => {
+      const by = exactlyOne(request, ['user_id', 'video_id']);
+      let video: VideoRecord | undefined;
+      if (by === 'user_id') {
+        const userId = request.query.get('user_id')!;
+        if (!ownerOrEditor(context.state, userId, token.userId)) throw new HttpError(403, "The user in the access token must be the user in user_id or one of the broadcaster's editors.");
+        streams.live(userId);
+        video = streams.videos.latest(userId);
+        if (!video) throw new HttpError(404, "The user specified in the user_id query parameter doesn't have videos.");
+      } else {
+        video = streams.videos.get(request.query.get('video_id')!);
+        if (!video) throw new HttpError(404, 'The video in the video_id query parameter was not found.');
+        if (!ownerOrEditor(context.state, video.user_id, token.userId)) throw new HttpError(403, "The user in the access token must own the video or be one of the broadcaster's editors.");
+      }
+      const owner = userFields(context, video.user_id, 'user');
+      const { data, pagination } = page(request, video.markers, MARKER_PAGE);
+      return ok(
+        [{ user_id: owner.user_id, user_name: owner.user_name, user_login: owner.user_login, videos: [{ video_id: video.id, markers: data.map(streams.markerBody(video, owner.user_login!)) }] }],
+        { pagination },
+      );
+    },
+  },
+];
+
+/** The streams controls: `mock.streams.*` and `/mock/streams.*`. */
+export const streamsControls: ControlTable<StreamsState, StreamsControl> = {
+  start: {
+    params: ['broadcasterId: string', 'options?: StreamStartOptions'],
+    does: 'The broadcaster goes live: `channel.live` and `channel.stream` are set, the stream shows in Get Streams and Get Followed Streams, an archive starts recording (markers and clips go in it) and `stream.online` is raised.',
+    run: (streams, broadcasterId, options) => streams.start(broadcasterId, options),
+  },
+  stop: {
+    params: ['broadcasterId: string'],
+    does: 'The broadcaster stops: `channel.live` becomes false, the archive is published (Get Videos lists it) and `stream.offline` is raised.',
+    run: (streams, broadcasterId) => streams.stop(broadcasterId),
+  },
+  streamKey: {
+    params: ['broadcasterId: string'],
+    does: "The channel's stream key (what Get Stream Key answers).",
+    run: (streams, broadcasterId) => streams.streamKey(broadcasterId),
+  },
+};

@@ -1,5 +1,6 @@
-import { HttpError, type Router } from '../http';
-import { choice, exactlyOne, iso, ok, page, registerRoutes, repeated, route, userFields, type HelixContext } from '../helix';
+import type { ControlTable } from '../controls';
+import { HttpError } from '../http';
+import { choice, exactlyOne, iso, ok, page, repeated, userFields, type HelixContext, type RouteRow } from '../helix';
 import type { MockState } from '../state';
 
 /*
@@ -90,14 +91,31 @@ const MAX_GAME_VIDEOS = 500;
 const DAY_MS = 86_400_000;
 const PERIOD_MS = { day: DAY_MS, week: 7 * DAY_MS, month: 30 * DAY_MS } as const;
 
-/** The videos of the fake platform, shared by the streams, videos and clips routes. */
-export class VideoStore {
+/** `1h2m3s`, `3m21s`, `45s`: a length as Get Videos writes it. */
+export function videoDuration(seconds: number): string {
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const rest = seconds % 60;
+  return `${hours > 0 ? `${hours}h` : ''}${hours > 0 || minutes > 0 ? `${minutes}m` : ''}${rest}s`;
+}
+
+/** Whether `userId` may act on `ownerId`'s videos: the owner or one of the channel's editors. */
+export function ownerOrEditor(state: MockState, ownerId: string, userId: string | undefined): boolean {
+  return userId !== undefined && (userId === ownerId || state.channel(ownerId).editors.has(userId));
+}
+
+/** The videos of the fake platform (shared by the streams, videos and clips routes), the helpers its routes share, and its controls' logic. */
+export class VideosState {
   readonly #videos = new Map<string, VideoRecord>();
   /** Broadcaster ID -> the archive being recorded. */
   readonly #recording = new Map<string, string>();
   #nextId = 2_100_000_000;
 
-  constructor(readonly state: MockState) {}
+  readonly state: MockState;
+
+  constructor(readonly context: HelixContext) {
+    this.state = context.state;
+  }
 
   #create(userId: string, video: VideoInput & { published_at: number | undefined }): VideoRecord {
     const id = String(this.#nextId++);
@@ -124,6 +142,7 @@ export class VideoStore {
 
   /** A published video added by a test. */
   add(userId: string, video: VideoInput = {}): VideoRecord {
+    if (!this.state.user(userId)) throw new Error(`No user ${userId}: add the user with mock.addUser() first.`);
     const now = this.state.now();
     return this.#create(userId, { ...video, published_at: video.published_at ?? video.created_at ?? now });
   }
@@ -181,25 +200,10 @@ export class VideoStore {
   delete(id: string): void {
     this.#videos.delete(id);
   }
-}
 
-/** `1h2m3s`, `3m21s`, `45s`: a length as Get Videos writes it. */
-export function videoDuration(seconds: number): string {
-  const hours = Math.floor(seconds / 3600);
-  const minutes = Math.floor((seconds % 3600) / 60);
-  const rest = seconds % 60;
-  return `${hours > 0 ? `${hours}h` : ''}${hours > 0 || minutes > 0 ? `${minutes}m` : ''}${rest}s`;
-}
-
-/** Whether `userId` may act on `ownerId`'s videos: the owner or one of the channel's editors. */
-export function ownerOrEditor(state: MockState, ownerId: string, userId: string | undefined): boolean {
-  return userId !== undefined && (userId === ownerId || state.channel(ownerId).editors.has(userId));
-}
-
-/** Registers Get Videos and Delete Videos, and returns the videos' controls. */
-export function registerVideoRoutes(router: Router, context: HelixContext, videos: VideoStore): VideosControl {
-  const body = (video: VideoRecord) => {
-    const owner = userFields(context, video.user_id, 'user');
+  /** A video as Get Videos answers it. */
+  body(video: VideoRecord): Record<string, unknown> {
+    const owner = userFields(this.context, video.user_id, 'user');
     return {
       id: video.id,
       stream_id: video.stream_id,
@@ -217,73 +221,84 @@ export function registerVideoRoutes(router: Router, context: HelixContext, video
       duration: videoDuration(video.duration),
       muted_segments: video.muted_segments,
     };
-  };
-
-  registerRoutes(router, context, [
-    route({
-      method: 'GET',
-      path: '/videos',
-      token: 'either',
-      handle: ({ request }) => {
-        const by = exactlyOne(request, ['id', 'user_id', 'game_id']);
-        const type = choice(request, 'type', ['all', 'archive', 'highlight', 'upload'], 'all');
-        const period = choice(request, 'period', ['all', 'day', 'week', 'month'], 'all');
-        const sort = choice(request, 'sort', ['time', 'trending', 'views'], 'time');
-        if (by === 'id') {
-          const ids = [...new Set(repeated(request, 'id', MAX_GET_IDS))];
-          const found = ids.map((id) => videos.get(id)).filter((video) => video !== undefined && video.published_at !== undefined) as VideoRecord[];
-          if (found.length === 0) throw new HttpError(404, 'The ID in the id query parameter was not found.');
-          return ok(found.map(body), { pagination: {} });
-        }
-        let list = videos.published();
-        if (by === 'user_id') {
-          const userId = request.query.get('user_id')!;
-          if (!context.state.user(userId)) throw new HttpError(400, 'The ID in the user_id query parameter is not valid.');
-          list = list.filter((video) => video.user_id === userId);
-        } else {
-          const gameId = request.query.get('game_id')!;
-          if (!context.state.games.has(gameId)) throw new HttpError(404, 'The ID in the game_id query parameter was not found.');
-          const language = request.query.get('language');
-          list = list.filter((video) => video.game_id === gameId && (language === null || video.language.toLowerCase() === language.toLowerCase()));
-        }
-        if (type !== 'all') list = list.filter((video) => video.type === type);
-        if (period !== 'all') {
-          const since = context.now() - PERIOD_MS[period];
-          list = list.filter((video) => (video.published_at ?? video.created_at) >= since);
-        }
-        // The mock keeps no viewership history, so `trending` orders like `views`.
-        if (sort === 'time') list.sort((a, b) => b.created_at - a.created_at);
-        else list.sort((a, b) => b.view_count - a.view_count || b.created_at - a.created_at);
-        if (by === 'game_id') list = list.slice(0, MAX_GAME_VIDEOS);
-        const { data, pagination } = page(request, list, VIDEO_PAGE);
-        return ok(data.map(body), { pagination });
-      },
-    }),
-    route({
-      method: 'DELETE',
-      path: '/videos',
-      token: 'user',
-      scopes: ['channel:manage:videos'],
-      query: ['id'],
-      handle: ({ request, token }) => {
-        const ids = [...new Set(repeated(request, 'id', MAX_DELETE_IDS))];
-        const found = ids.map((id) => videos.get(id)).filter((video) => video !== undefined && video.published_at !== undefined) as VideoRecord[];
-        // One video the caller may not delete keeps every one of them.
-        if (found.some((video) => !ownerOrEditor(context.state, video.user_id, token.userId))) {
-          throw new HttpError(401, 'The caller is not authorized to delete the specified video.');
-        }
-        for (const video of found) videos.delete(video.id);
-        return ok(found.map((video) => video.id));
-      },
-    }),
-  ]);
-
-  return {
-    add(userId, video) {
-      if (!context.state.user(userId)) throw new Error(`No user ${userId}: add the user with mock.addUser() first.`);
-      return videos.add(userId, video);
-    },
-    get: (videoId) => videos.get(videoId),
-    recording: (userId) => videos.recording(userId),
-  };
+  }
 }
+
+/** The videos routes: Get Videos, Delete Videos. */
+export const videosRoutes: readonly RouteRow<VideosState>[] = [
+  {
+    method: 'GET',
+    path: '/videos',
+    token: 'either',
+    handle: ({ request, context }, videos) => {
+      const by = exactlyOne(request, ['id', 'user_id', 'game_id']);
+      const type = choice(request, 'type', ['all', 'archive', 'highlight', 'upload'], 'all');
+      const period = choice(request, 'period', ['all', 'day', 'week', 'month'], 'all');
+      const sort = choice(request, 'sort', ['time', 'trending', 'views'], 'time');
+      if (by === 'id') {
+        const ids = [...new Set(repeated(request, 'id', MAX_GET_IDS))];
+        const found = ids.map((id) => videos.get(id)).filter((video) => video !== undefined && video.published_at !== undefined) as VideoRecord[];
+        if (found.length === 0) throw new HttpError(404, 'The ID in the id query parameter was not found.');
+        return ok(found.map((video) => videos.body(video)), { pagination: {} });
+      }
+      let list = videos.published();
+      if (by === 'user_id') {
+        const userId = request.query.get('user_id')!;
+        if (!context.state.user(userId)) throw new HttpError(400, 'The ID in the user_id query parameter is not valid.');
+        list = list.filter((video) => video.user_id === userId);
+      } else {
+        const gameId = request.query.get('game_id')!;
+        if (!context.state.games.has(gameId)) throw new HttpError(404, 'The ID in the game_id query parameter was not found.');
+        const language = request.query.get('language');
+        list = list.filter((video) => video.game_id === gameId && (language === null || video.language.toLowerCase() === language.toLowerCase()));
+      }
+      if (type !== 'all') list = list.filter((video) => video.type === type);
+      if (period !== 'all') {
+        const since = context.now() - PERIOD_MS[period];
+        list = list.filter((video) => (video.published_at ?? video.created_at) >= since);
+      }
+      // The mock keeps no viewership history, so `trending` orders like `views`.
+      if (sort === 'time') list.sort((a, b) => b.created_at - a.created_at);
+      else list.sort((a, b) => b.view_count - a.view_count || b.created_at - a.created_at);
+      if (by === 'game_id') list = list.slice(0, MAX_GAME_VIDEOS);
+      const { data, pagination } = page(request, list, VIDEO_PAGE);
+      return ok(data.map((video) => videos.body(video)), { pagination });
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/videos',
+    token: 'user',
+    scopes: ['channel:manage:videos'],
+    query: ['id'],
+    handle: ({ request, token, context }, videos) => {
+      const ids = [...new Set(repeated(request, 'id', MAX_DELETE_IDS))];
+      const found = ids.map((id) => videos.get(id)).filter((video) => video !== undefined && video.published_at !== undefined) as VideoRecord[];
+      // One video the caller may not delete keeps every one of them.
+      if (found.some((video) => !ownerOrEditor(context.state, video.user_id, token.userId))) {
+        throw new HttpError(401, 'The caller is not authorized to delete the specified video.');
+      }
+      for (const video of found) videos.delete(video.id);
+      return ok(found.map((video) => video.id));
+    },
+  },
+];
+
+/** The videos controls: `mock.videos.*` and `/mock/videos.*`. */
+export const videosControls: ControlTable<VideosState, VideosControl> = {
+  add: {
+    params: ['userId: string', 'video?: VideoInput'],
+    does: 'Adds a published video of `userId` (default: an `upload` titled "Video <id>", created and published now, 60 seconds long, in the channel\'s language and category).',
+    run: (videos, userId, video) => videos.add(userId, video),
+  },
+  get: {
+    params: ['videoId: string'],
+    does: 'A video by ID, published or still recording; undefined when unknown or deleted.',
+    run: (videos, videoId) => videos.get(videoId),
+  },
+  recording: {
+    params: ['userId: string'],
+    does: 'The archive a live broadcaster\'s stream is recording; undefined when not live.',
+    run: (videos, userId) => videos.recording(userId),
+  },
+};

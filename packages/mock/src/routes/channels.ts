@@ -1,5 +1,6 @@
-import { HttpError, type MockRequest, type Router } from '../http';
-import { iso, noContent, ok, page, registerRoutes, repeated, requireTokenUser, route, userFields, type HelixContext } from '../helix';
+import type { ControlTable } from '../controls';
+import { HttpError, type MockRequest } from '../http';
+import { iso, noContent, ok, page, repeated, requireTokenUser, userFields, type HelixContext, type RouteRow } from '../helix';
 import type { MockChannel, MockChannelInfo } from '../state';
 
 /*
@@ -43,134 +44,23 @@ export interface ChannelsControl {
   removeEditor(broadcasterId: string, userId: string): boolean;
 }
 
-/** Registers the routes of the Channels group; returns its controls. */
-export function registerChannelRoutes(router: Router, context: HelixContext): ChannelsControl {
-  const { state } = context;
+/**
+ * The channels group's helpers and its controls' logic. It keeps nothing of its own: follows,
+ * editors and the channel information are in the shared channel state.
+ */
+export class ChannelsState {
+  constructor(readonly context: HelixContext) {}
 
   /** A broadcaster_id that must name a known user (400 otherwise). */
-  function knownBroadcaster(request: MockRequest, name = 'broadcaster_id'): string {
+  knownBroadcaster(request: MockRequest, name = 'broadcaster_id'): string {
     const id = request.query.get(name)!;
-    if (!state.user(id)) throw new HttpError(400, `The ID in ${name} is not valid: no such user`);
+    if (!this.context.state.user(id)) throw new HttpError(400, `The ID in ${name} is not valid: no such user`);
     return id;
   }
 
-  registerRoutes(router, context, [
-    route({
-      method: 'GET',
-      path: '/channels',
-      token: 'either',
-      query: ['broadcaster_id'],
-      handle({ request, token }) {
-        const ids = [...new Set(repeated(request, 'broadcaster_id', MAX_BROADCASTERS))].filter((id) => state.user(id));
-        return ok(
-          ids.map((id) => {
-            const info = state.channel(id).info;
-            return {
-              ...userFields(context, id, 'broadcaster'),
-              broadcaster_language: info.broadcaster_language,
-              game_id: info.game_id,
-              game_name: info.game_name,
-              title: info.title,
-              // The delay is the broadcaster's own business: others read 0.
-              delay: token.userId === id ? info.delay : 0,
-              tags: [...info.tags],
-              content_classification_labels: [...info.content_classification_labels],
-              is_branded_content: info.is_branded_content,
-            };
-          }),
-        );
-      },
-    }),
-    route({
-      method: 'PATCH',
-      path: '/channels',
-      token: 'user',
-      scopes: ['channel:manage:broadcast'],
-      query: ['broadcaster_id'],
-      handle({ request, token }) {
-        const broadcasterId = request.query.get('broadcaster_id')!;
-        const actorId = token.userId!;
-        const channel = state.channel(broadcasterId);
-        if (actorId !== broadcasterId && !channel.editors.has(actorId)) {
-          throw new HttpError(401, 'The ID in broadcaster_id must match the user ID found in the request\'s OAuth token, or that user must be one of the broadcaster\'s editors');
-        }
-        const changes = readInfoChanges(request.body, channel, actorId === broadcasterId);
-        const before = eventFields(channel.info);
-        Object.assign(channel.info, changes);
-        const after = eventFields(channel.info);
-        // channel.update carries title, language, category and labels: a change to those raises it.
-        if (JSON.stringify(before) !== JSON.stringify(after)) {
-          // The deprecated version 1 reaches its subscribers from this event too (see the EventSub registry).
-          context.events.raise({ type: 'channel.update', version: '2', event: { ...userFields(context, broadcasterId, 'broadcaster_user'), ...after }, condition: { broadcaster_user_id: broadcasterId } });
-        }
-        return noContent();
-      },
-    }),
-    route({
-      method: 'GET',
-      path: '/channels/editors',
-      token: 'user',
-      scopes: ['channel:read:editors'],
-      query: ['broadcaster_id'],
-      handle({ request, token }) {
-        const broadcasterId = request.query.get('broadcaster_id')!;
-        requireTokenUser(token, broadcasterId, 'broadcaster_id');
-        const editors = [...state.channel(broadcasterId).editors];
-        return ok(editors.map(([userId, since]) => ({ user_id: userId, user_name: state.user(userId)?.display_name ?? '', created_at: iso(since) })));
-      },
-    }),
-    route({
-      method: 'GET',
-      path: '/channels/followed',
-      token: 'user',
-      scopes: ['user:read:follows'],
-      query: ['user_id'],
-      handle({ request, token }) {
-        const userId = request.query.get('user_id')!;
-        requireTokenUser(token, userId, 'user_id');
-        const filter = request.query.get('broadcaster_id') ? knownBroadcaster(request) : undefined;
-        const follows: { broadcasterId: string; at: number }[] = [];
-        for (const channel of state.channels.values()) {
-          const at = channel.followers.get(userId);
-          if (at !== undefined) follows.push({ broadcasterId: channel.broadcaster_id, at });
-        }
-        follows.sort((a, b) => b.at - a.at);
-        const listed = filter === undefined ? follows : follows.filter((follow) => follow.broadcasterId === filter);
-        const { data, pagination } = page(request, listed, FOLLOW_PAGE);
-        return ok(
-          data.map((follow) => ({ ...userFields(context, follow.broadcasterId, 'broadcaster'), followed_at: iso(follow.at) })),
-          { pagination, total: follows.length },
-        );
-      },
-    }),
-    route({
-      method: 'GET',
-      path: '/channels/followers',
-      token: 'user',
-      query: ['broadcaster_id'],
-      handle({ request, token }) {
-        const broadcasterId = knownBroadcaster(request);
-        const followers = state.channel(broadcasterId).followers;
-        // Without moderator:read:followers, or for a user who does not moderate the channel, the
-        // platform answers with the count only; asking about one user is then refused.
-        const privileged = token.scopes.includes('moderator:read:followers') && state.isModerator(broadcasterId, token.userId!);
-        const userId = request.query.get('user_id');
-        if (userId && !privileged) {
-          throw new HttpError(401, 'The user_id parameter requires a user access token with the moderator:read:followers scope, of the broadcaster or one of their moderators');
-        }
-        // Newest follower first; a Map keeps the order of following.
-        const listed = privileged ? [...followers].reverse().filter(([id]) => !userId || id === userId) : [];
-        const { data, pagination } = page(request, listed, FOLLOW_PAGE);
-        return ok(
-          data.map(([id, at]) => ({ ...userFields(context, id, 'user'), followed_at: iso(at) })),
-          { pagination, total: followers.size },
-        );
-      },
-    }),
-  ]);
-
   /** The checked changes of a Modify Channel Information body, or the platform's 400/401/403. */
-  function readInfoChanges(body: unknown, channel: MockChannel, isBroadcaster: boolean): Partial<MockChannelInfo> {
+  readInfoChanges(body: unknown, channel: MockChannel, isBroadcaster: boolean): Partial<MockChannelInfo> {
+    const { state } = this.context;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new HttpError(400, 'The request must update at least one property: send a JSON object');
     const fields = body as Record<string, unknown>;
     if (!INFO_FIELDS.some((name) => fields[name] !== undefined)) throw new HttpError(400, `The request must update at least one property: ${INFO_FIELDS.join(', ')}`);
@@ -216,11 +106,16 @@ export function registerChannelRoutes(router: Router, context: HelixContext): Ch
     return changes;
   }
 
-  function follow(userId: string, broadcasterId: string): boolean {
-    requireUser(userId);
-    requireUser(broadcasterId);
+  requireUser(id: string): void {
+    if (!this.context.state.user(id)) throw new Error(`No user ${id}.`);
+  }
+
+  follow(userId: string, broadcasterId: string): boolean {
+    const { context } = this;
+    this.requireUser(userId);
+    this.requireUser(broadcasterId);
     if (userId === broadcasterId) throw new Error('A user cannot follow their own channel.');
-    const followers = state.channel(broadcasterId).followers;
+    const followers = context.state.channel(broadcasterId).followers;
     if (followers.has(userId)) return false;
     const at = context.now();
     followers.set(userId, at);
@@ -235,25 +130,166 @@ export function registerChannelRoutes(router: Router, context: HelixContext): Ch
     return true;
   }
 
-  function requireUser(id: string): void {
-    if (!state.user(id)) throw new Error(`No user ${id}.`);
+  unfollow(userId: string, broadcasterId: string): boolean {
+    return this.context.state.channel(broadcasterId).followers.delete(userId);
   }
 
-  return {
-    follow,
-    unfollow: (userId, broadcasterId) => state.channel(broadcasterId).followers.delete(userId),
-    addEditor(broadcasterId, userId) {
-      requireUser(broadcasterId);
-      requireUser(userId);
-      if (userId === broadcasterId) throw new Error('The broadcaster cannot be an editor of their own channel.');
-      const editors = state.channel(broadcasterId).editors;
-      if (editors.has(userId)) return false;
-      editors.set(userId, context.now());
-      return true;
-    },
-    removeEditor: (broadcasterId, userId) => state.channel(broadcasterId).editors.delete(userId),
-  };
+  addEditor(broadcasterId: string, userId: string): boolean {
+    this.requireUser(broadcasterId);
+    this.requireUser(userId);
+    if (userId === broadcasterId) throw new Error('The broadcaster cannot be an editor of their own channel.');
+    const editors = this.context.state.channel(broadcasterId).editors;
+    if (editors.has(userId)) return false;
+    editors.set(userId, this.context.now());
+    return true;
+  }
+
+  removeEditor(broadcasterId: string, userId: string): boolean {
+    return this.context.state.channel(broadcasterId).editors.delete(userId);
+  }
 }
+
+/** The channels routes: Get and Modify Channel Information, Get Channel Editors, Get Followed Channels, Get Channel Followers. */
+export const channelsRoutes: readonly RouteRow<ChannelsState>[] = [
+  {
+    method: 'GET',
+    path: '/channels',
+    token: 'either',
+    query: ['broadcaster_id'],
+    handle: ({ request, token, context }) => {
+      const { state } = context;
+      const ids = [...new Set(repeated(request, 'broadcaster_id', MAX_BROADCASTERS))].filter((id) => state.user(id));
+      return ok(
+        ids.map((id) => {
+          const info = state.channel(id).info;
+          return {
+            ...userFields(context, id, 'broadcaster'),
+            broadcaster_language: info.broadcaster_language,
+            game_id: info.game_id,
+            game_name: info.game_name,
+            title: info.title,
+            // The delay is the broadcaster's own business: others read 0.
+            delay: token.userId === id ? info.delay : 0,
+            tags: [...info.tags],
+            content_classification_labels: [...info.content_classification_labels],
+            is_branded_content: info.is_branded_content,
+          };
+        }),
+      );
+    },
+  },
+  {
+    method: 'PATCH',
+    path: '/channels',
+    token: 'user',
+    scopes: ['channel:manage:broadcast'],
+    query: ['broadcaster_id'],
+    handle: ({ request, token, context }, channels) => {
+      const broadcasterId = request.query.get('broadcaster_id')!;
+      const actorId = token.userId!;
+      const channel = context.state.channel(broadcasterId);
+      if (actorId !== broadcasterId && !channel.editors.has(actorId)) {
+        throw new HttpError(401, 'The ID in broadcaster_id must match the user ID found in the request\'s OAuth token, or that user must be one of the broadcaster\'s editors');
+      }
+      const changes = channels.readInfoChanges(request.body, channel, actorId === broadcasterId);
+      const before = eventFields(channel.info);
+      Object.assign(channel.info, changes);
+      const after = eventFields(channel.info);
+      // channel.update carries title, language, category and labels: a change to those raises it.
+      if (JSON.stringify(before) !== JSON.stringify(after)) {
+        // The deprecated version 1 reaches its subscribers from this event too (see the EventSub registry).
+        context.events.raise({ type: 'channel.update', version: '2', event: { ...userFields(context, broadcasterId, 'broadcaster_user'), ...after }, condition: { broadcaster_user_id: broadcasterId } });
+      }
+      return noContent();
+    },
+  },
+  {
+    method: 'GET',
+    path: '/channels/editors',
+    token: 'user',
+    scopes: ['channel:read:editors'],
+    query: ['broadcaster_id'],
+    handle: ({ request, token, context }) => {
+      const { state } = context;
+      const broadcasterId = request.query.get('broadcaster_id')!;
+      requireTokenUser(token, broadcasterId, 'broadcaster_id');
+      const editors = [...state.channel(broadcasterId).editors];
+      return ok(editors.map(([userId, since]) => ({ user_id: userId, user_name: state.user(userId)?.display_name ?? '', created_at: iso(since) })));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/channels/followed',
+    token: 'user',
+    scopes: ['user:read:follows'],
+    query: ['user_id'],
+    handle: ({ request, token, context }, channels) => {
+      const userId = request.query.get('user_id')!;
+      requireTokenUser(token, userId, 'user_id');
+      const filter = request.query.get('broadcaster_id') ? channels.knownBroadcaster(request) : undefined;
+      const follows: { broadcasterId: string; at: number }[] = [];
+      for (const channel of context.state.channels.values()) {
+        const at = channel.followers.get(userId);
+        if (at !== undefined) follows.push({ broadcasterId: channel.broadcaster_id, at });
+      }
+      follows.sort((a, b) => b.at - a.at);
+      const listed = filter === undefined ? follows : follows.filter((follow) => follow.broadcasterId === filter);
+      const { data, pagination } = page(request, listed, FOLLOW_PAGE);
+      return ok(
+        data.map((follow) => ({ ...userFields(context, follow.broadcasterId, 'broadcaster'), followed_at: iso(follow.at) })),
+        { pagination, total: follows.length },
+      );
+    },
+  },
+  {
+    method: 'GET',
+    path: '/channels/followers',
+    token: 'user',
+    query: ['broadcaster_id'],
+    handle: ({ request, token, context }, channels) => {
+      const broadcasterId = channels.knownBroadcaster(request);
+      const followers = context.state.channel(broadcasterId).followers;
+      // Without moderator:read:followers, or for a user who does not moderate the channel, the
+      // platform answers with the count only; asking about one user is then refused.
+      const privileged = token.scopes.includes('moderator:read:followers') && context.state.isModerator(broadcasterId, token.userId!);
+      const userId = request.query.get('user_id');
+      if (userId && !privileged) {
+        throw new HttpError(401, 'The user_id parameter requires a user access token with the moderator:read:followers scope, of the broadcaster or one of their moderators');
+      }
+      // Newest follower first; a Map keeps the order of following.
+      const listed = privileged ? [...followers].reverse().filter(([id]) => !userId || id === userId) : [];
+      const { data, pagination } = page(request, listed, FOLLOW_PAGE);
+      return ok(
+        data.map(([id, at]) => ({ ...userFields(context, id, 'user'), followed_at: iso(at) })),
+        { pagination, total: followers.size },
+      );
+    },
+  },
+];
+
+/** The channels controls: `mock.channels.*` and `/mock/channels.*`. */
+export const channelsControls: ControlTable<ChannelsState, ChannelsControl> = {
+  follow: {
+    params: ['userId: string', 'broadcasterId: string'],
+    does: '`userId` follows `broadcasterId` now: Get Channel Followers and Get Followed Channels show it first, and `channel.follow` is raised.',
+    run: (channels, userId, broadcasterId) => channels.follow(userId, broadcasterId),
+  },
+  unfollow: {
+    params: ['userId: string', 'broadcasterId: string'],
+    does: '`userId` stops following `broadcasterId`; returns whether they followed.',
+    run: (channels, userId, broadcasterId) => channels.unfollow(userId, broadcasterId),
+  },
+  addEditor: {
+    params: ['broadcasterId: string', 'userId: string'],
+    does: 'Makes `userId` an editor of the broadcaster\'s channel (listed by Get Channel Editors, allowed to use Modify Channel Information).',
+    run: (channels, broadcasterId, userId) => channels.addEditor(broadcasterId, userId),
+  },
+  removeEditor: {
+    params: ['broadcasterId: string', 'userId: string'],
+    does: 'Removes an editor; returns whether they were one.',
+    run: (channels, broadcasterId, userId) => channels.removeEditor(broadcasterId, userId),
+  },
+};
 
 /** What `channel.update` carries, from the channel's information. */
 function eventFields(info: MockChannelInfo): Record<string, unknown> {

@@ -1,5 +1,5 @@
-import { HttpError, type Router } from '../http';
-import { ok, registerRoutes, repeated, route, type HelixContext } from '../helix';
+import { HttpError } from '../http';
+import { ok, repeated, type RouteRow } from '../helix';
 
 /*
  * The CCLs group of the reference: Get Content Classification Labels, the platform's fixed list.
@@ -55,18 +55,16 @@ const LOCALES = new Set([
   'nl-NL', 'no-NO', 'pl-PL', 'pt-BT', 'pt-BR', 'pt-PT', 'ro-RO', 'ru-RU', 'sk-SK', 'sv-SE', 'th-TH', 'tr-TR', 'vi-VN', 'zh-CN', 'zh-TW',
 ]);
 
-/** Registers Get Content Classification Labels. */
-export function registerContentClassificationLabelRoutes(router: Router, context: HelixContext): void {
-  registerRoutes(router, context, [
-    route({
-      method: 'GET',
-      path: '/content_classification_labels',
-      token: 'either',
-      handle({ request }) {
-        const [locale = 'en-US'] = repeated(request, 'locale', 1);
-        if (!LOCALES.has(locale)) throw new HttpError(400, `The parameter "locale" must be one of ${[...LOCALES].join(', ')}; got "${locale}"`);
-        return ok(CONTENT_CLASSIFICATION_LABELS.map((label) => ({ ...label })));
-      },
-    }),
-  ]);
-}
+/** The content classification labels routes: Get Content Classification Labels (no state: the list is fixed). */
+export const contentClassificationLabelsRoutes: readonly RouteRow[] = [
+  {
+    method: 'GET',
+    path: '/content_classification_labels',
+    token: 'either',
+    handle: ({ request }) => {
+      const [locale = 'en-US'] = repeated(request, 'locale', 1);
+      if (!LOCALES.has(locale)) throw new HttpError(400, `The parameter "locale" must be one of ${[...LOCALES].join(', ')}; got "${locale}"`);
+      return ok(CONTENT_CLASSIFICATION_LABELS.map((label) => ({ ...label })));
+    },
+  },
+];

@@ -1,5 +1,6 @@
-import { HttpError, type Router } from '../http';
-import { ok, page, registerRoutes, repeated, route, type HelixContext } from '../helix';
+import type { ControlTable } from '../controls';
+import { HttpError } from '../http';
+import { ok, page, repeated, type HelixContext, type RouteRow } from '../helix';
 import type { MockGame } from '../state';
 
 /*
@@ -29,66 +30,86 @@ export interface GamesControl {
   viewersOf(gameId: string): number;
 }
 
-/** Registers Get Top Games and Get Games; returns the games controls. */
-export function registerGameRoutes(router: Router, context: HelixContext): GamesControl {
-  const { state } = context;
-  const audience = new Map<string, number>();
+/** What the games group keeps (each category's audience outside the mock's streams) and its controls' logic. */
+export class GamesState {
+  /** Viewers watching a category outside the mock's own streams, by game ID. */
+  readonly audience = new Map<string, number>();
 
-  function viewersOf(gameId: string): number {
-    let viewers = audience.get(gameId) ?? 0;
-    for (const channel of state.channels.values()) {
+  constructor(readonly context: HelixContext) {}
+
+  viewersOf(gameId: string): number {
+    let viewers = this.audience.get(gameId) ?? 0;
+    for (const channel of this.context.state.channels.values()) {
       if (channel.live && channel.stream && channel.info.game_id === gameId) viewers += channel.stream.viewer_count;
     }
     return viewers;
   }
 
-  registerRoutes(router, context, [
-    route({
-      method: 'GET',
-      path: '/games/top',
-      token: 'either',
-      handle({ request }) {
-        const ranked = [...state.games.values()].map((game) => ({ game, viewers: viewersOf(game.id) }));
-        // Array.prototype.sort is stable: equal audiences keep the order the games were added in.
-        ranked.sort((a, b) => b.viewers - a.viewers);
-        const { data, pagination } = page(request, ranked, TOP_PAGE);
-        return ok(data.map(({ game }) => ({ ...game })), { pagination });
-      },
-    }),
-    route({
-      method: 'GET',
-      path: '/games',
-      token: 'either',
-      handle({ request }) {
-        const ids = repeated(request, 'id', MAX_LOOKUPS);
-        const names = repeated(request, 'name', MAX_LOOKUPS);
-        const igdbIds = repeated(request, 'igdb_id', MAX_LOOKUPS);
-        const count = ids.length + names.length + igdbIds.length;
-        if (count === 0) throw new HttpError(400, 'Missing required parameter: the request must give "id", "name" or "igdb_id"');
-        if (count > MAX_LOOKUPS) throw new HttpError(400, `The "id", "name" and "igdb_id" parameters may be given at most ${MAX_LOOKUPS} times together; got ${count}`);
-        // Names must match exactly; duplicates and unknown values are ignored.
-        const found = [...state.games.values()].filter((game) => ids.includes(game.id) || names.includes(game.name) || (game.igdb_id !== '' && igdbIds.includes(game.igdb_id)));
-        return ok(found.map((game) => ({ ...game })));
-      },
-    }),
-  ]);
-
-  function checkViewers(viewers: number): void {
-    if (!Number.isInteger(viewers) || viewers < 0) throw new Error(`viewers must be a whole number of 0 or more; got ${viewers}.`);
+  add({ viewers, ...game }: GameInput): MockGame {
+    if (viewers !== undefined) checkViewers(viewers);
+    const record = this.context.state.addGame(game);
+    this.audience.set(record.id, viewers ?? 0);
+    return record;
   }
 
-  return {
-    add({ viewers, ...game }) {
-      if (viewers !== undefined) checkViewers(viewers);
-      const record = state.addGame(game);
-      audience.set(record.id, viewers ?? 0);
-      return record;
-    },
-    setViewers(gameId, viewers) {
-      if (!state.games.has(gameId)) throw new Error(`No game ${gameId}.`);
-      checkViewers(viewers);
-      audience.set(gameId, viewers);
-    },
-    viewersOf,
-  };
+  setViewers(gameId: string, viewers: number): void {
+    if (!this.context.state.games.has(gameId)) throw new Error(`No game ${gameId}.`);
+    checkViewers(viewers);
+    this.audience.set(gameId, viewers);
+  }
 }
+
+function checkViewers(viewers: number): void {
+  if (!Number.isInteger(viewers) || viewers < 0) throw new Error(`viewers must be a whole number of 0 or more; got ${viewers}.`);
+}
+
+/** The games routes: Get Top Games, Get Games. */
+export const gamesRoutes: readonly RouteRow<GamesState>[] = [
+  {
+    method: 'GET',
+    path: '/games/top',
+    token: 'either',
+    handle: ({ request, context }, games) => {
+      const ranked = [...context.state.games.values()].map((game) => ({ game, viewers: games.viewersOf(game.id) }));
+      // Array.prototype.sort is stable: equal audiences keep the order the games were added in.
+      ranked.sort((a, b) => b.viewers - a.viewers);
+      const { data, pagination } = page(request, ranked, TOP_PAGE);
+      return ok(data.map(({ game }) => ({ ...game })), { pagination });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/games',
+    token: 'either',
+    handle: ({ request, context }) => {
+      const ids = repeated(request, 'id', MAX_LOOKUPS);
+      const names = repeated(request, 'name', MAX_LOOKUPS);
+      const igdbIds = repeated(request, 'igdb_id', MAX_LOOKUPS);
+      const count = ids.length + names.length + igdbIds.length;
+      if (count === 0) throw new HttpError(400, 'Missing required parameter: the request must give "id", "name" or "igdb_id"');
+      if (count > MAX_LOOKUPS) throw new HttpError(400, `The "id", "name" and "igdb_id" parameters may be given at most ${MAX_LOOKUPS} times together; got ${count}`);
+      // Names must match exactly; duplicates and unknown values are ignored.
+      const found = [...context.state.games.values()].filter((game) => ids.includes(game.id) || names.includes(game.name) || (game.igdb_id !== '' && igdbIds.includes(game.igdb_id)));
+      return ok(found.map((game) => ({ ...game })));
+    },
+  },
+];
+
+/** The games controls: `mock.games.*` and `/mock/games.*`. */
+export const gamesControls: ControlTable<GamesState, GamesControl> = {
+  add: {
+    params: ['game: GameInput'],
+    does: "Adds a category (as `state.addGame()`), with `viewers` watching it outside the mock's own streams (default 0).",
+    run: (games, game) => games.add(game),
+  },
+  setViewers: {
+    params: ['gameId: string', 'viewers: number'],
+    does: "Sets how many viewers watch a category outside the mock's own streams.",
+    run: (games, gameId, viewers) => games.setViewers(gameId, viewers),
+  },
+  viewersOf: {
+    params: ['gameId: string'],
+    does: 'The viewers Get Top Games orders by: the number set plus the viewers of live streams in the category.',
+    run: (games, gameId) => games.viewersOf(gameId),
+  },
+};

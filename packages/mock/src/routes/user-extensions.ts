@@ -1,24 +1,26 @@
-import { HttpError, type Router } from '../http';
-import { ok, registerRoutes, route, type HelixContext } from '../helix';
+import { HttpError } from '../http';
+import { ok, type RouteRow } from '../helix';
+import type { UsersState } from './users';
 
 /*
  * The extension routes of the Users group (Get User Extensions, Get User Active Extensions,
- * Update User Extensions), split from routes/users.ts by resource. Which extensions a user has
+ * Update User Extensions), split from routes/users.ts by resource; their state is the group's
+ * `UsersState` (users.ts), with the controls. Which extensions a user has
  * installed is set by a control (installing happens on the platform's site, not through the API);
  * which of them are active, in which slot, is changed by Update User Extensions.
  */
 
 /** The kinds of slot an extension can be activated in, with how many slots of each a channel has. */
-const SLOT_COUNTS = { panel: 3, overlay: 1, component: 2 } as const;
+export const SLOT_COUNTS = { panel: 3, overlay: 1, component: 2 } as const;
 /**
  * A kind of slot.
  * @useDeclaredType
  */
 export type ExtensionSlotType = keyof typeof SLOT_COUNTS;
-const SLOT_TYPES = Object.keys(SLOT_COUNTS) as ExtensionSlotType[];
+export const SLOT_TYPES = Object.keys(SLOT_COUNTS) as ExtensionSlotType[];
 /** Where an extension can be shown; `mobile` has no slot of its own. */
 export type ExtensionType = ExtensionSlotType | 'mobile';
-const EXTENSION_TYPES: readonly ExtensionType[] = ['component', 'mobile', 'overlay', 'panel'];
+export const EXTENSION_TYPES: readonly ExtensionType[] = ['component', 'mobile', 'overlay', 'panel'];
 
 /** An extension a user has installed. */
 export interface InstalledExtension {
@@ -41,7 +43,7 @@ export type InstallExtensionInput = Omit<InstalledExtension, 'can_activate'> & {
 };
 
 /** An active slot: the extension in it and, for a component, where it is placed. */
-interface ActiveSlot {
+export interface ActiveSlot {
   id: string;
   version: string;
   x: number;
@@ -49,7 +51,7 @@ interface ActiveSlot {
 }
 
 /** One user's extensions: installed, and the slots of each kind (slot number "1", "2"... to the extension). */
-interface UserExtensions {
+export interface UserExtensions {
   installed: Map<string, InstalledExtension>;
   slots: Record<ExtensionSlotType, Map<string, ActiveSlot>>;
 }
@@ -65,109 +67,70 @@ export interface UsersControl {
   uninstallExtension(userId: string, extensionId: string): boolean;
 }
 
-/** Registers the three user extension routes; returns the users controls. */
-export function registerUserExtensionRoutes(router: Router, context: HelixContext): UsersControl {
-  const { state } = context;
-  const byUser = new Map<string, UserExtensions>();
-  const extensionsOf = (userId: string): UserExtensions => {
-    let record = byUser.get(userId);
-    if (!record) byUser.set(userId, (record = { installed: new Map(), slots: { panel: new Map(), overlay: new Map(), component: new Map() } }));
-    return record;
-  };
-
-  /** The active extensions map as the platform answers it: every slot, `{ active: false }` when empty. */
-  function activeMap(userId: string): Record<ExtensionSlotType, Record<string, Record<string, unknown>>> {
-    const record = extensionsOf(userId);
-    const answer = { panel: {}, overlay: {}, component: {} } as Record<ExtensionSlotType, Record<string, Record<string, unknown>>>;
-    for (const kind of SLOT_TYPES) {
-      for (let number = 1; number <= SLOT_COUNTS[kind]; number++) {
-        const slot = record.slots[kind].get(String(number));
-        const extension = slot && record.installed.get(slot.id);
-        answer[kind][String(number)] = !slot || !extension
-          ? { active: false }
-          : { active: true, id: slot.id, version: slot.version, name: extension.name, ...(kind === 'component' ? { x: slot.x, y: slot.y } : {}) };
+/** The three user extension routes, over the users group's state. */
+export const userExtensionsRoutes: readonly RouteRow<UsersState>[] = [
+  {
+    method: 'GET',
+    path: '/users/extensions/list',
+    token: 'user',
+    scopes: ['user:read:broadcast', 'user:edit:broadcast'],
+    handle: ({ token }, users) => {
+      const record = users.extensionsOf(token.userId!);
+      // Inactive extensions are listed only to a token that may edit them.
+      const activeIds = new Set(SLOT_TYPES.flatMap((kind) => [...record.slots[kind].values()].map((slot) => slot.id)));
+      const all = token.scopes.includes('user:edit:broadcast');
+      return ok([...record.installed.values()].filter((extension) => all || activeIds.has(extension.id)).map((extension) => ({ ...extension, type: [...extension.type] })));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/users/extensions',
+    token: 'either',
+    handle: ({ request, token }, users) => {
+      const userId = request.query.get('user_id') || token.userId;
+      if (userId === undefined) throw new HttpError(400, 'Missing required parameter "user_id": it is required with an app access token');
+      return { status: 200, body: { data: users.activeMap(userId) } };
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/users/extensions',
+    token: 'user',
+    scopes: ['user:edit:broadcast'],
+    body: ['data'],
+    handle: ({ request, token }, users) => {
+      const userId = token.userId!;
+      const record = users.extensionsOf(userId);
+      const changes = readChanges((request.body as { data: unknown }).data);
+      // Everything is checked before anything changes.
+      for (const change of changes) {
+        if (!change.slot) continue;
+        const extension = record.installed.get(change.slot.id);
+        if (!extension || extension.version !== change.slot.version) {
+          throw new HttpError(404, `An extension with the id "${change.slot.id}" and version "${change.slot.version}" is not installed`);
+        }
+        if (!extension.can_activate) throw new HttpError(400, `The extension "${extension.id}" is not configured and cannot be activated`);
+        if (!extension.type.includes(change.kind)) throw new HttpError(400, `The extension "${extension.id}" cannot be activated as ${change.kind}; its types are ${extension.type.join(', ')}`);
       }
-    }
-    return answer;
+      for (const change of changes) {
+        if (!change.slot) {
+          record.slots[change.kind].delete(change.number);
+          continue;
+        }
+        // An extension is active in one slot at a time: the last write wins.
+        deactivate(record, change.slot.id);
+        record.slots[change.kind].set(change.number, change.slot);
+      }
+      return { status: 200, body: { data: users.activeMap(userId) } };
+    },
+  },
+];
+
+/** Empties every slot an extension is active in. */
+export function deactivate(record: UserExtensions, extensionId: string): void {
+  for (const kind of SLOT_TYPES) {
+    for (const [number, slot] of record.slots[kind]) if (slot.id === extensionId) record.slots[kind].delete(number);
   }
-
-  registerRoutes(router, context, [
-    route({
-      method: 'GET',
-      path: '/users/extensions/list',
-      token: 'user',
-      scopes: ['user:read:broadcast', 'user:edit:broadcast'],
-      handle({ token }) {
-        const record = extensionsOf(token.userId!);
-        // Inactive extensions are listed only to a token that may edit them.
-        const activeIds = new Set(SLOT_TYPES.flatMap((kind) => [...record.slots[kind].values()].map((slot) => slot.id)));
-        const all = token.scopes.includes('user:edit:broadcast');
-        return ok([...record.installed.values()].filter((extension) => all || activeIds.has(extension.id)).map((extension) => ({ ...extension, type: [...extension.type] })));
-      },
-    }),
-    route({
-      method: 'GET',
-      path: '/users/extensions',
-      token: 'either',
-      handle({ request, token }) {
-        const userId = request.query.get('user_id') || token.userId;
-        if (userId === undefined) throw new HttpError(400, 'Missing required parameter "user_id": it is required with an app access token');
-        return { status: 200, body: { data: activeMap(userId) } };
-      },
-    }),
-    route({
-      method: 'PUT',
-      path: '/users/extensions',
-      token: 'user',
-      scopes: ['user:edit:broadcast'],
-      body: ['data'],
-      handle({ request, token }) {
-        const userId = token.userId!;
-        const record = extensionsOf(userId);
-        const changes = readChanges((request.body as { data: unknown }).data);
-        // Everything is checked before anything changes.
-        for (const change of changes) {
-          if (!change.slot) continue;
-          const extension = record.installed.get(change.slot.id);
-          if (!extension || extension.version !== change.slot.version) {
-            throw new HttpError(404, `An extension with the id "${change.slot.id}" and version "${change.slot.version}" is not installed`);
-          }
-          if (!extension.can_activate) throw new HttpError(400, `The extension "${extension.id}" is not configured and cannot be activated`);
-          if (!extension.type.includes(change.kind)) throw new HttpError(400, `The extension "${extension.id}" cannot be activated as ${change.kind}; its types are ${extension.type.join(', ')}`);
-        }
-        for (const change of changes) {
-          if (!change.slot) {
-            record.slots[change.kind].delete(change.number);
-            continue;
-          }
-          // An extension is active in one slot at a time: the last write wins.
-          for (const kind of SLOT_TYPES) {
-            for (const [number, slot] of record.slots[kind]) if (slot.id === change.slot.id) record.slots[kind].delete(number);
-          }
-          record.slots[change.kind].set(change.number, change.slot);
-        }
-        return { status: 200, body: { data: activeMap(userId) } };
-      },
-    }),
-  ]);
-
-  return {
-    installExtension(userId, extension) {
-      if (!state.user(userId)) throw new Error(`No user ${userId}.`);
-      const unknown = extension.type.find((type) => !EXTENSION_TYPES.includes(type));
-      if (unknown !== undefined) throw new Error(`Unknown extension type "${unknown}": use ${EXTENSION_TYPES.join(', ')}.`);
-      const record: InstalledExtension = { id: extension.id, version: extension.version, name: extension.name, can_activate: extension.can_activate ?? true, type: [...extension.type] };
-      extensionsOf(userId).installed.set(record.id, record);
-      return record;
-    },
-    uninstallExtension(userId, extensionId) {
-      const record = extensionsOf(userId);
-      for (const kind of SLOT_TYPES) {
-        for (const [number, slot] of record.slots[kind]) if (slot.id === extensionId) record.slots[kind].delete(number);
-      }
-      return record.installed.delete(extensionId);
-    },
-  };
 }
 
 /** One slot to set: `slot` undefined empties it. */

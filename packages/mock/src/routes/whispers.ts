@@ -1,5 +1,5 @@
-import { HttpError, type Router } from '../http';
-import { noContent, registerRoutes, requireTokenUser, route, userFields, type HelixContext } from '../helix';
+import { HttpError } from '../http';
+import { noContent, requireTokenUser, userFields, type HelixContext, type RouteRow } from '../helix';
 
 /*
  * The Whispers group of the reference: Send Whisper, which raises `user.whisper.message` for the
@@ -24,57 +24,64 @@ export interface WhisperDependencies {
   hasBlocked(userId: string, targetId: string): boolean;
 }
 
-/** Registers Send Whisper. */
-export function registerWhisperRoutes(router: Router, context: HelixContext, users: WhisperDependencies): void {
-  const { state } = context;
+/** What the whispers group keeps: who has whispered whom, and each sender's recent whispers. */
+export class WhispersState {
   /** Who has whispered whom: sender ID to the recipients' IDs. */
-  const contacts = new Map<string, Set<string>>();
+  readonly contacts = new Map<string, Set<string>>();
   /** Each sender's whispers of the last day, oldest first. */
-  const sent = new Map<string, { to: string; at: number }[]>();
+  readonly sent = new Map<string, { to: string; at: number }[]>();
 
-  registerRoutes(router, context, [
-    route({
-      method: 'POST',
-      path: '/whispers',
-      token: 'user',
-      scopes: ['user:manage:whispers'],
-      query: ['from_user_id', 'to_user_id'],
-      body: ['message'],
-      handle({ request, token }) {
-        const fromId = request.query.get('from_user_id')!;
-        const toId = request.query.get('to_user_id')!;
-        requireTokenUser(token, fromId, 'from_user_id');
-        if (fromId === toId) throw new HttpError(400, 'The IDs in from_user_id and to_user_id must be different: a user cannot whisper themselves');
-        const message = (request.body as { message: unknown }).message;
-        if (typeof message !== 'string') throw new HttpError(400, 'The field "message" must be a string');
-        if (message.trim() === '') throw new HttpError(400, 'The field "message" must not contain an empty string');
-        if (!state.user(toId)) throw new HttpError(404, `The ID in to_user_id was not found: ${toId}`);
-
-        const now = context.now();
-        const history = (sent.get(fromId) ?? []).filter((entry) => now - entry.at < DAY);
-        sent.set(fromId, history);
-        if (history.filter((entry) => now - entry.at < SECOND).length >= PER_SECOND) throw new HttpError(429, `A user may send at most ${PER_SECOND} whispers a second`);
-        if (history.filter((entry) => now - entry.at < MINUTE).length >= PER_MINUTE) throw new HttpError(429, `A user may send at most ${PER_MINUTE} whispers a minute`);
-        const recipients = new Set(history.map((entry) => entry.to));
-        if (!recipients.has(toId) && recipients.size >= RECIPIENTS_PER_DAY) throw new HttpError(429, `A user may whisper at most ${RECIPIENTS_PER_DAY} different users a day`);
-        history.push({ to: toId, at: now });
-
-        // A recipient who blocked the sender never gets it; the platform still answers 204.
-        if (users.hasBlocked(toId, fromId)) return noContent();
-        // Too long is not an error: the platform cuts the message at the limit.
-        const limit = contacts.get(toId)?.has(fromId) ? REPLY_LENGTH : FIRST_CONTACT_LENGTH;
-        const text = [...message].slice(0, limit).join('');
-        let whispered = contacts.get(fromId);
-        if (!whispered) contacts.set(fromId, (whispered = new Set()));
-        whispered.add(toId);
-        context.events.raise({
-          type: 'user.whisper.message',
-          version: '1',
-          event: { ...userFields(context, fromId, 'from_user'), ...userFields(context, toId, 'to_user'), whisper_id: state.id(), whisper: { text } },
-          condition: { user_id: toId },
-        });
-        return noContent();
-      },
-    }),
-  ]);
+  /** `users`: the users group, which knows who has blocked whom. */
+  constructor(
+    readonly context: HelixContext,
+    readonly users: WhisperDependencies,
+  ) {}
 }
+
+/** The whispers routes: Send Whisper. */
+export const whispersRoutes: readonly RouteRow<WhispersState>[] = [
+  {
+    method: 'POST',
+    path: '/whispers',
+    token: 'user',
+    scopes: ['user:manage:whispers'],
+    query: ['from_user_id', 'to_user_id'],
+    body: ['message'],
+    handle: ({ request, token, context }, whispers) => {
+      const { contacts, sent } = whispers;
+      const fromId = request.query.get('from_user_id')!;
+      const toId = request.query.get('to_user_id')!;
+      requireTokenUser(token, fromId, 'from_user_id');
+      if (fromId === toId) throw new HttpError(400, 'The IDs in from_user_id and to_user_id must be different: a user cannot whisper themselves');
+      const message = (request.body as { message: unknown }).message;
+      if (typeof message !== 'string') throw new HttpError(400, 'The field "message" must be a string');
+      if (message.trim() === '') throw new HttpError(400, 'The field "message" must not contain an empty string');
+      if (!context.state.user(toId)) throw new HttpError(404, `The ID in to_user_id was not found: ${toId}`);
+
+      const now = context.now();
+      const history = (sent.get(fromId) ?? []).filter((entry) => now - entry.at < DAY);
+      sent.set(fromId, history);
+      if (history.filter((entry) => now - entry.at < SECOND).length >= PER_SECOND) throw new HttpError(429, `A user may send at most ${PER_SECOND} whispers a second`);
+      if (history.filter((entry) => now - entry.at < MINUTE).length >= PER_MINUTE) throw new HttpError(429, `A user may send at most ${PER_MINUTE} whispers a minute`);
+      const recipients = new Set(history.map((entry) => entry.to));
+      if (!recipients.has(toId) && recipients.size >= RECIPIENTS_PER_DAY) throw new HttpError(429, `A user may whisper at most ${RECIPIENTS_PER_DAY} different users a day`);
+      history.push({ to: toId, at: now });
+
+      // A recipient who blocked the sender never gets it; the platform still answers 204.
+      if (whispers.users.hasBlocked(toId, fromId)) return noContent();
+      // Too long is not an error: the platform cuts the message at the limit.
+      const limit = contacts.get(toId)?.has(fromId) ? REPLY_LENGTH : FIRST_CONTACT_LENGTH;
+      const text = [...message].slice(0, limit).join('');
+      let whispered = contacts.get(fromId);
+      if (!whispered) contacts.set(fromId, (whispered = new Set()));
+      whispered.add(toId);
+      context.events.raise({
+        type: 'user.whisper.message',
+        version: '1',
+        event: { ...userFields(context, fromId, 'from_user'), ...userFields(context, toId, 'to_user'), whisper_id: context.state.id(), whisper: { text } },
+        condition: { user_id: toId },
+      });
+      return noContent();
+    },
+  },
+];

@@ -1,6 +1,6 @@
 // Chat name colors (reference: Get User Chat Color, Update User Chat Color).
 import { HttpError } from '../http';
-import { asTokenUser, noContent, ok, repeated, route, userFields, type RouteRow } from '../helix';
+import { asTokenUser, noContent, ok, repeated, userFields, type RouteRow } from '../helix';
 import type { ChatState } from './chat-state';
 
 /** The named colors anyone may pick, with the hex code each stands for. */
@@ -23,42 +23,37 @@ const NAMED_COLORS: Record<string, string> = {
 };
 
 /** The color routes. */
-export function chatColorRoutes(chat: ChatState): RouteRow[] {
-  const { context } = chat;
-
-  return [
-    route({
-      method: 'GET',
-      path: '/chat/color',
-      token: 'either',
-      query: ['user_id'],
-      handle: ({ request }) => {
-        const ids = [...new Set(repeated(request, 'user_id', 100))];
-        const data = ids.filter((id) => context.state.user(id)).map((id) => ({ ...userFields(context, id, 'user'), color: chat.colors.get(id) ?? '' }));
-        return ok(data);
-      },
-    }),
-
-    route({
-      method: 'PUT',
-      path: '/chat/color',
-      token: 'user',
-      scopes: ['user:manage:chat_color'],
-      query: ['user_id', 'color'],
-      handle: asTokenUser('user_id', ({ request, userId }) => {
-        const color = request.query.get('color')!;
-        const named = NAMED_COLORS[color.toLowerCase()];
-        if (named) {
-          chat.colors.set(userId, named);
-          return noContent();
-        }
-        if (!/^#[0-9a-f]{6}$/i.test(color)) throw new HttpError(400, 'The parameter "color" must be a named color or a hex code such as #9146FF');
-        if (!chat.premium.has(userId) && context.state.user(userId)?.broadcaster_type !== 'partner') {
-          throw new HttpError(400, 'Hex colors are only available to premium users; pick a named color');
-        }
-        chat.colors.set(userId, color.toUpperCase());
+export const chatColorRoutes: readonly RouteRow<ChatState>[] = [
+  {
+    method: 'GET',
+    path: '/chat/color',
+    token: 'either',
+    query: ['user_id'],
+    handle: ({ request, context }, chat) => {
+      const ids = [...new Set(repeated(request, 'user_id', 100))];
+      const data = ids.filter((id) => context.state.user(id)).map((id) => ({ ...userFields(context, id, 'user'), color: chat.colors.get(id) ?? '' }));
+      return ok(data);
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/chat/color',
+    token: 'user',
+    scopes: ['user:manage:chat_color'],
+    query: ['user_id', 'color'],
+    handle: asTokenUser<ChatState>('user_id', ({ request, context, userId }, chat) => {
+      const color = request.query.get('color')!;
+      const named = NAMED_COLORS[color.toLowerCase()];
+      if (named) {
+        chat.colors.set(userId, named);
         return noContent();
-      }),
+      }
+      if (!/^#[0-9a-f]{6}$/i.test(color)) throw new HttpError(400, 'The parameter "color" must be a named color or a hex code such as #9146FF');
+      if (!chat.premium.has(userId) && context.state.user(userId)?.broadcaster_type !== 'partner') {
+        throw new HttpError(400, 'Hex colors are only available to premium users; pick a named color');
+      }
+      chat.colors.set(userId, color.toUpperCase());
+      return noContent();
     }),
-  ];
-}
+  },
+];

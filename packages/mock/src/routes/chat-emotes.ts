@@ -1,7 +1,7 @@
 // Emotes and badges (reference: Get Channel Emotes, Get Global Emotes, Get Emote Sets, Get User
 // Emotes, Get Channel Chat Badges, Get Global Chat Badges).
 import type { MockRequest } from '../http';
-import { asTokenUser, ok, page, repeated, route, type RouteRow } from '../helix';
+import { asTokenUser, ok, page, repeated, type RouteRow } from '../helix';
 import type { ChatState, EmoteRecord } from './chat-state';
 
 /** An emote as tests describe it to the chat controls; everything but `name` has a default. */
@@ -69,93 +69,86 @@ const emoteImages = (id: string) => ({
 const emoteTail = (emote: EmoteRecord) => ({ format: emote.format, scale: emote.scale, theme_mode: emote.theme_mode });
 
 /** The emote and badge routes. */
-export function chatEmoteRoutes(chat: ChatState): RouteRow[] {
-  return [
-    route({
-      method: 'GET',
-      path: '/chat/emotes',
-      token: 'either',
-      query: ['broadcaster_id'],
-      handle: ({ request }) => {
-        const emotes = chat.channelEmotes.get(request.query.get('broadcaster_id')!) ?? [];
-        const data = emotes.map((emote) => ({
+export const chatEmoteRoutes: readonly RouteRow<ChatState>[] = [
+  {
+    method: 'GET',
+    path: '/chat/emotes',
+    token: 'either',
+    query: ['broadcaster_id'],
+    handle: ({ request }, chat) => {
+      const emotes = chat.channelEmotes.get(request.query.get('broadcaster_id')!) ?? [];
+      const data = emotes.map((emote) => ({
+        id: emote.id,
+        name: emote.name,
+        images: emoteImages(emote.id),
+        tier: emote.tier,
+        emote_type: emote.emote_type,
+        emote_set_id: emote.emote_set_id,
+        ...emoteTail(emote),
+      }));
+      return ok(data, { template: EMOTE_TEMPLATE });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/chat/emotes/global',
+    token: 'either',
+    handle: (_call, chat) => ok(chat.globalEmotes.map((emote) => ({ id: emote.id, name: emote.name, images: emoteImages(emote.id), ...emoteTail(emote) })), { template: EMOTE_TEMPLATE }),
+  },
+  {
+    method: 'GET',
+    path: '/chat/emotes/set',
+    token: 'either',
+    query: ['emote_set_id'],
+    handle: ({ request }, chat) => {
+      const setIds = repeated(request, 'emote_set_id', 25);
+      const seen = new Set<string>();
+      const all = [...chat.globalEmotes, ...[...chat.channelEmotes.values()].flat(), ...[...chat.userEmotes.values()].flat()];
+      // Unknown sets are left out and an emote found in several places is listed once.
+      const data = all
+        .filter((emote) => setIds.includes(emote.emote_set_id) && !seen.has(emote.id) && seen.add(emote.id))
+        .map((emote) => ({
           id: emote.id,
           name: emote.name,
           images: emoteImages(emote.id),
-          tier: emote.tier,
           emote_type: emote.emote_type,
           emote_set_id: emote.emote_set_id,
+          owner_id: emote.owner_id,
           ...emoteTail(emote),
         }));
-        return ok(data, { template: EMOTE_TEMPLATE });
-      },
+      return ok(data, { template: EMOTE_TEMPLATE });
+    },
+  },
+  {
+    method: 'GET',
+    path: '/chat/emotes/user',
+    token: 'user',
+    scopes: ['user:read:emotes'],
+    query: ['user_id'],
+    handle: asTokenUser<ChatState>('user_id', ({ request, userId }, chat) => {
+      const broadcasterId = request.query.get('broadcaster_id');
+      const follower = broadcasterId ? (chat.channelEmotes.get(broadcasterId) ?? []).filter((emote) => emote.emote_type === 'follower') : [];
+      const seen = new Set<string>();
+      const all = [...chat.globalEmotes, ...(chat.userEmotes.get(userId) ?? []), ...follower].filter((emote) => !seen.has(emote.id) && seen.add(emote.id));
+      const data = all.map((emote) => ({ id: emote.id, name: emote.name, emote_type: emote.emote_type, emote_set_id: emote.emote_set_id, owner_id: emote.owner_id, ...emoteTail(emote) }));
+      // Only `after` pages here: the server picks the size, so a `first` the client sends is ignored.
+      const after = request.query.get('after');
+      const paging: MockRequest = { ...request, query: new URLSearchParams(after ? { after } : {}) };
+      const result = page(paging, data, { defaultFirst: USER_EMOTES_PAGE, maxFirst: USER_EMOTES_PAGE });
+      return { status: 200, body: { ...result, template: EMOTE_TEMPLATE } };
     }),
-
-    route({
-      method: 'GET',
-      path: '/chat/emotes/global',
-      token: 'either',
-      handle: () => ok(chat.globalEmotes.map((emote) => ({ id: emote.id, name: emote.name, images: emoteImages(emote.id), ...emoteTail(emote) })), { template: EMOTE_TEMPLATE }),
-    }),
-
-    route({
-      method: 'GET',
-      path: '/chat/emotes/set',
-      token: 'either',
-      query: ['emote_set_id'],
-      handle: ({ request }) => {
-        const setIds = repeated(request, 'emote_set_id', 25);
-        const seen = new Set<string>();
-        const all = [...chat.globalEmotes, ...[...chat.channelEmotes.values()].flat(), ...[...chat.userEmotes.values()].flat()];
-        // Unknown sets are left out and an emote found in several places is listed once.
-        const data = all
-          .filter((emote) => setIds.includes(emote.emote_set_id) && !seen.has(emote.id) && seen.add(emote.id))
-          .map((emote) => ({
-            id: emote.id,
-            name: emote.name,
-            images: emoteImages(emote.id),
-            emote_type: emote.emote_type,
-            emote_set_id: emote.emote_set_id,
-            owner_id: emote.owner_id,
-            ...emoteTail(emote),
-          }));
-        return ok(data, { template: EMOTE_TEMPLATE });
-      },
-    }),
-
-    route({
-      method: 'GET',
-      path: '/chat/emotes/user',
-      token: 'user',
-      scopes: ['user:read:emotes'],
-      query: ['user_id'],
-      handle: asTokenUser('user_id', ({ request, userId }) => {
-        const broadcasterId = request.query.get('broadcaster_id');
-        const follower = broadcasterId ? (chat.channelEmotes.get(broadcasterId) ?? []).filter((emote) => emote.emote_type === 'follower') : [];
-        const seen = new Set<string>();
-        const all = [...chat.globalEmotes, ...(chat.userEmotes.get(userId) ?? []), ...follower].filter((emote) => !seen.has(emote.id) && seen.add(emote.id));
-        const data = all.map((emote) => ({ id: emote.id, name: emote.name, emote_type: emote.emote_type, emote_set_id: emote.emote_set_id, owner_id: emote.owner_id, ...emoteTail(emote) }));
-        // Only `after` pages here: the server picks the size, so a `first` the client sends is ignored.
-        const after = request.query.get('after');
-        const paging: MockRequest = { ...request, query: new URLSearchParams(after ? { after } : {}) };
-        const result = page(paging, data, { defaultFirst: USER_EMOTES_PAGE, maxFirst: USER_EMOTES_PAGE });
-        return { status: 200, body: { ...result, template: EMOTE_TEMPLATE } };
-      }),
-    }),
-
-    route({
-      method: 'GET',
-      path: '/chat/badges',
-      token: 'either',
-      query: ['broadcaster_id'],
-      handle: ({ request }) => ok(chat.channelBadges.get(request.query.get('broadcaster_id')!) ?? []),
-    }),
-
-    route({
-      method: 'GET',
-      path: '/chat/badges/global',
-      token: 'either',
-      handle: () => ok(chat.globalBadges),
-    }),
-  ];
-}
+  },
+  {
+    method: 'GET',
+    path: '/chat/badges',
+    token: 'either',
+    query: ['broadcaster_id'],
+    handle: ({ request }, chat) => ok(chat.channelBadges.get(request.query.get('broadcaster_id')!) ?? []),
+  },
+  {
+    method: 'GET',
+    path: '/chat/badges/global',
+    token: 'either',
+    handle: (_call, chat) => ok(chat.globalBadges),
+  },
+];

@@ -1,7 +1,7 @@
 // Sending chat messages (reference: Send Chat Message): who may send, what chat modes drop, replies
 // and pinning on send.
 import { HttpError, type MockRequest } from '../http';
-import { field, ok, requiredField, requireLength, requireTokenUser, route, type RouteRow } from '../helix';
+import { field, ok, requiredField, requireLength, requireTokenUser, type RouteRow } from '../helix';
 import type { MockChatMessage, MockToken } from '../state';
 import type { ChatState } from './chat-state';
 
@@ -39,105 +39,103 @@ function bodyOrQueryId(request: MockRequest, name: string): string {
   return query;
 }
 
-/** The message routes. */
-export function chatMessageRoutes(chat: ChatState): RouteRow[] {
+/** The scopes a user has granted this client, across every token it was issued for them. */
+function granted(chat: ChatState, clientId: string, userId: string): Set<string> {
+  const { state } = chat.context;
+  const scopes = new Set<string>();
+  for (const token of state.tokens.values()) {
+    if (token.clientId === clientId && token.userId === userId) for (const scope of token.scopes) scopes.add(scope);
+  }
+  return scopes;
+}
+
+/** Why a message from `senderId` would not reach chat now, or undefined when it would. */
+function dropReason(chat: ChatState, broadcasterId: string, senderId: string, text: string): { code: string; message: string } | undefined {
   const { context } = chat;
   const { state } = context;
-
-  /** The scopes a user has granted this client, across every token it was issued for them. */
-  function granted(clientId: string, userId: string): Set<string> {
-    const scopes = new Set<string>();
-    for (const token of state.tokens.values()) {
-      if (token.clientId === clientId && token.userId === userId) for (const scope of token.scopes) scopes.add(scope);
-    }
-    return scopes;
+  const ban = state.activeBan(broadcasterId, senderId);
+  if (ban) {
+    return ban.ends_at === undefined
+      ? { code: 'msg_banned', message: 'You are permanently banned from talking in this channel.' }
+      : { code: 'msg_timedout', message: 'You are timed out from talking in this channel.' };
   }
-
-  /** Why a message from `senderId` would not reach chat now, or undefined when it would. */
-  function dropReason(broadcasterId: string, senderId: string, text: string): { code: string; message: string } | undefined {
-    const ban = state.activeBan(broadcasterId, senderId);
-    if (ban) {
-      return ban.ends_at === undefined
-        ? { code: 'msg_banned', message: 'You are permanently banned from talking in this channel.' }
-        : { code: 'msg_timedout', message: 'You are timed out from talking in this channel.' };
-    }
-    // The broadcaster and moderators are exempt from chat modes; VIPs from all but emote-only and unique chat.
-    if (state.isModerator(broadcasterId, senderId)) return undefined;
-    const channel = state.channel(broadcasterId);
-    const mode = chat.settingsOf(broadcasterId);
-    const vip = channel.vips.has(senderId);
-    if (mode.emote_mode) {
-      const emotes = chat.emotesByName(broadcasterId, senderId);
-      const words = text.split(/\s+/).filter((word) => word !== '');
-      if (words.some((word) => !emotes.has(word))) return { code: 'channel_settings', message: 'This room is in emote-only mode.' };
-    }
-    if (mode.subscriber_mode && !vip) return { code: 'channel_settings', message: 'This room is in subscribers-only mode.' };
-    const own = channel.messages.filter((message) => message.sender_id === senderId && !message.deleted);
-    const last = own.at(-1);
-    if (mode.slow_mode && !vip && last && context.now() - last.sent_at < (mode.slow_mode_wait_time ?? 30) * 1000) {
-      return { code: 'channel_settings', message: 'This room is in slow mode and you are sending messages too quickly.' };
-    }
-    if (mode.unique_chat_mode && own.some((message) => message.text === text && context.now() - message.sent_at < UNIQUE_CHAT_WINDOW_MS)) {
-      return { code: 'msg_duplicate', message: 'Your message is identical to one you sent recently; this room is in unique-chat mode.' };
-    }
-    return undefined;
+  // The broadcaster and moderators are exempt from chat modes; VIPs from all but emote-only and unique chat.
+  if (state.isModerator(broadcasterId, senderId)) return undefined;
+  const channel = state.channel(broadcasterId);
+  const mode = chat.settingsOf(broadcasterId);
+  const vip = channel.vips.has(senderId);
+  if (mode.emote_mode) {
+    const emotes = chat.emotesByName(broadcasterId, senderId);
+    const words = text.split(/\s+/).filter((word) => word !== '');
+    if (words.some((word) => !emotes.has(word))) return { code: 'channel_settings', message: 'This room is in emote-only mode.' };
   }
-
-  /**
-   * An app token speaks for a bot: the sender must have let this app chat as them, and the
-   * channel must have let the bot in (channel:bot) unless the bot moderates it.
-   */
-  function requireBotGrants(clientId: string, broadcasterId: string, senderId: string): void {
-    const senderGrants = granted(clientId, senderId);
-    if (!senderGrants.has('user:write:chat') || !senderGrants.has('user:bot')) {
-      throw new HttpError(403, 'The sender has not authorized this application to chat as them (user:write:chat and user:bot)');
-    }
-    if (!state.isModerator(broadcasterId, senderId) && !granted(clientId, broadcasterId).has('channel:bot')) {
-      throw new HttpError(403, 'The broadcaster has not authorized this application (channel:bot) and the sender is not a moderator');
-    }
+  if (mode.subscriber_mode && !vip) return { code: 'channel_settings', message: 'This room is in subscribers-only mode.' };
+  const own = channel.messages.filter((message) => message.sender_id === senderId && !message.deleted);
+  const last = own.at(-1);
+  if (mode.slow_mode && !vip && last && context.now() - last.sent_at < (mode.slow_mode_wait_time ?? 30) * 1000) {
+    return { code: 'channel_settings', message: 'This room is in slow mode and you are sending messages too quickly.' };
   }
-
-  return [
-    route({
-      method: 'POST',
-      path: '/chat/messages',
-      token: 'either',
-      scopes: ['user:write:chat'],
-      // broadcaster_id, sender_id and message are required too; the first two may come in the
-      // body or the query (the platform takes both), so the handler reads them.
-      handle: ({ request, token }) => {
-        if (request.body !== undefined && (typeof request.body !== 'object' || request.body === null || Array.isArray(request.body))) {
-          throw new HttpError(400, 'The request body must be a JSON object');
-        }
-        const broadcasterId = bodyOrQueryId(request, 'broadcaster_id');
-        const senderId = bodyOrQueryId(request, 'sender_id');
-        const message = requiredField<unknown>(request, 'message');
-        if (typeof message !== 'string') throw new HttpError(400, 'The parameter "message" must be a string');
-        if (token.userId !== undefined) requireTokenUser(token, senderId, 'sender_id');
-        else requireBotGrants(token.clientId, broadcasterId, senderId);
-        requireLength(message, 'message', { max: MESSAGE_MAX }, 422);
-        const forSourceOnly = sourceOnly(token, field(request, 'for_source_only'));
-        const replyId = field<unknown>(request, 'reply_parent_message_id');
-        const pin = field<unknown>(request, 'pin');
-        if (pin !== undefined && pin !== null && typeof pin !== 'boolean') throw new HttpError(400, 'The parameter "pin" must be a boolean');
-        if (pin === true) {
-          if (replyId !== undefined && replyId !== null) throw new HttpError(400, 'A pinned message cannot be a reply');
-          if (field(request, 'for_source_only') !== undefined) throw new HttpError(400, 'A pinned message cannot be for the source channel only');
-          if (token.userId !== undefined && !token.scopes.includes('moderator:manage:chat_messages')) throw new HttpError(401, 'Missing scope: moderator:manage:chat_messages');
-          if (!state.isModerator(broadcasterId, senderId)) throw new HttpError(403, 'Only the broadcaster or a moderator can pin a message');
-        }
-        let replyTo: MockChatMessage | undefined;
-        if (replyId !== undefined && replyId !== null && replyId !== '') {
-          replyTo = chat.findMessage(broadcasterId, idField(replyId, 'reply_parent_message_id'));
-          if (!replyTo) throw new HttpError(400, 'The parent message in reply_parent_message_id was not found in this chat');
-        }
-        // A refused message is not an error: the platform answers 200 and says why it was dropped.
-        const dropped = dropReason(broadcasterId, senderId, message);
-        if (dropped) return ok([{ message_id: '', is_sent: false, drop_reason: dropped }]);
-        const sent = chat.deliver(broadcasterId, senderId, message, replyTo, forSourceOnly);
-        if (pin === true) chat.setPin(broadcasterId, sent, senderId, SEND_PIN_SECONDS);
-        return ok([{ message_id: sent.message_id, is_sent: true, drop_reason: null }]);
-      },
-    }),
-  ];
+  if (mode.unique_chat_mode && own.some((message) => message.text === text && context.now() - message.sent_at < UNIQUE_CHAT_WINDOW_MS)) {
+    return { code: 'msg_duplicate', message: 'Your message is identical to one you sent recently; this room is in unique-chat mode.' };
+  }
+  return undefined;
 }
+
+/**
+ * An app token speaks for a bot: the sender must have let this app chat as them, and the
+ * channel must have let the bot in (channel:bot) unless the bot moderates it.
+ */
+function requireBotGrants(chat: ChatState, clientId: string, broadcasterId: string, senderId: string): void {
+  const senderGrants = granted(chat, clientId, senderId);
+  if (!senderGrants.has('user:write:chat') || !senderGrants.has('user:bot')) {
+    throw new HttpError(403, 'The sender has not authorized this application to chat as them (user:write:chat and user:bot)');
+  }
+  if (!chat.context.state.isModerator(broadcasterId, senderId) && !granted(chat, clientId, broadcasterId).has('channel:bot')) {
+    throw new HttpError(403, 'The broadcaster has not authorized this application (channel:bot) and the sender is not a moderator');
+  }
+}
+
+/** The message routes. */
+export const chatMessageRoutes: readonly RouteRow<ChatState>[] = [
+  {
+    method: 'POST',
+    path: '/chat/messages',
+    token: 'either',
+    scopes: ['user:write:chat'],
+    // broadcaster_id, sender_id and message are required too; the first two may come in the
+    // body or the query (the platform takes both), so the handler reads them.
+    handle: ({ request, token }, chat) => {
+      if (request.body !== undefined && (typeof request.body !== 'object' || request.body === null || Array.isArray(request.body))) {
+        throw new HttpError(400, 'The request body must be a JSON object');
+      }
+      const broadcasterId = bodyOrQueryId(request, 'broadcaster_id');
+      const senderId = bodyOrQueryId(request, 'sender_id');
+      const message = requiredField<unknown>(request, 'message');
+      if (typeof message !== 'string') throw new HttpError(400, 'The parameter "message" must be a string');
+      if (token.userId !== undefined) requireTokenUser(token, senderId, 'sender_id');
+      else requireBotGrants(chat, token.clientId, broadcasterId, senderId);
+      requireLength(message, 'message', { max: MESSAGE_MAX }, 422);
+      const forSourceOnly = sourceOnly(token, field(request, 'for_source_only'));
+      const replyId = field<unknown>(request, 'reply_parent_message_id');
+      const pin = field<unknown>(request, 'pin');
+      if (pin !== undefined && pin !== null && typeof pin !== 'boolean') throw new HttpError(400, 'The parameter "pin" must be a boolean');
+      if (pin === true) {
+        if (replyId !== undefined && replyId !== null) throw new HttpError(400, 'A pinned message cannot be a reply');
+        if (field(request, 'for_source_only') !== undefined) throw new HttpError(400, 'A pinned message cannot be for the source channel only');
+        if (token.userId !== undefined && !token.scopes.includes('moderator:manage:chat_messages')) throw new HttpError(401, 'Missing scope: moderator:manage:chat_messages');
+        if (!chat.context.state.isModerator(broadcasterId, senderId)) throw new HttpError(403, 'Only the broadcaster or a moderator can pin a message');
+      }
+      let replyTo: MockChatMessage | undefined;
+      if (replyId !== undefined && replyId !== null && replyId !== '') {
+        replyTo = chat.findMessage(broadcasterId, idField(replyId, 'reply_parent_message_id'));
+        if (!replyTo) throw new HttpError(400, 'The parent message in reply_parent_message_id was not found in this chat');
+      }
+      // A refused message is not an error: the platform answers 200 and says why it was dropped.
+      const dropped = dropReason(chat, broadcasterId, senderId, message);
+      if (dropped) return ok([{ message_id: '', is_sent: false, drop_reason: dropped }]);
+      const sent = chat.deliver(broadcasterId, senderId, message, replyTo, forSourceOnly);
+      if (pin === true) chat.setPin(broadcasterId, sent, senderId, SEND_PIN_SECONDS);
+      return ok([{ message_id: sent.message_id, is_sent: true, drop_reason: null }]);
+    },
+  },
+];

@@ -1,69 +1,65 @@
 // Chat settings (reference: Get Chat Settings, Update Chat Settings) and the events a change raises.
 import { HttpError } from '../http';
-import { asModerator, ok, raiseModerate, requireTokenUser, route, userFields, type HelixContext, type ModerateDetail, type RouteRow } from '../helix';
+import { asModerator, ok, raiseModerate, requireTokenUser, userFields, type HelixContext, type ModerateDetail, type RouteRow } from '../helix';
 import type { ChatState, MockChatSettings } from './chat-state';
 
-/** The settings routes. */
-export function chatSettingsRoutes(chat: ChatState): RouteRow[] {
-  const { state } = chat.context;
-
-  function settingsWire(broadcasterId: string, moderatorId: string | undefined): Record<string, unknown> {
-    const record = chat.settingsOf(broadcasterId);
-    const wire: Record<string, unknown> = {
-      broadcaster_id: broadcasterId,
-      slow_mode: record.slow_mode,
-      slow_mode_wait_time: record.slow_mode_wait_time,
-      follower_mode: record.follower_mode,
-      follower_mode_duration: record.follower_mode_duration,
-      subscriber_mode: record.subscriber_mode,
-      emote_mode: record.emote_mode,
-      unique_chat_mode: record.unique_chat_mode,
-    };
-    if (moderatorId !== undefined) {
-      wire.moderator_id = moderatorId;
-      wire.non_moderator_chat_delay = record.non_moderator_chat_delay;
-      wire.non_moderator_chat_delay_duration = record.non_moderator_chat_delay_duration;
-    }
-    return wire;
+/** A channel's settings as the routes answer them; the delay settings only for a moderator (`moderatorId`). */
+function settingsWire(chat: ChatState, broadcasterId: string, moderatorId: string | undefined): Record<string, unknown> {
+  const record = chat.settingsOf(broadcasterId);
+  const wire: Record<string, unknown> = {
+    broadcaster_id: broadcasterId,
+    slow_mode: record.slow_mode,
+    slow_mode_wait_time: record.slow_mode_wait_time,
+    follower_mode: record.follower_mode,
+    follower_mode_duration: record.follower_mode_duration,
+    subscriber_mode: record.subscriber_mode,
+    emote_mode: record.emote_mode,
+    unique_chat_mode: record.unique_chat_mode,
+  };
+  if (moderatorId !== undefined) {
+    wire.moderator_id = moderatorId;
+    wire.non_moderator_chat_delay = record.non_moderator_chat_delay;
+    wire.non_moderator_chat_delay_duration = record.non_moderator_chat_delay_duration;
   }
-
-  return [
-    route({
-      method: 'GET',
-      path: '/chat/settings',
-      token: 'either',
-      query: ['broadcaster_id'],
-      handle: ({ request, token }) => {
-        const broadcasterId = request.query.get('broadcaster_id')!;
-        const moderatorId = request.query.get('moderator_id') || undefined;
-        if (moderatorId !== undefined && token.userId !== undefined) requireTokenUser(token, moderatorId, 'moderator_id');
-        // The delay settings are for moderators only; anyone else just gets the public settings.
-        const privileged =
-          moderatorId !== undefined &&
-          state.isModerator(broadcasterId, moderatorId) &&
-          (token.userId === undefined || token.scopes.includes('moderator:read:chat_settings') || token.scopes.includes('moderator:manage:chat_settings'));
-        return ok([settingsWire(broadcasterId, privileged ? moderatorId : undefined)]);
-      },
-    }),
-
-    route({
-      method: 'PATCH',
-      path: '/chat/settings',
-      token: 'either',
-      scopes: ['moderator:manage:chat_settings'],
-      query: ['broadcaster_id', 'moderator_id'],
-      handle: asModerator(({ request, context, broadcasterId, moderatorId }) => {
-        const body = request.body ?? {};
-        if (typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, 'The request body must be a JSON object');
-        const current = chat.settingsOf(broadcasterId);
-        const next = applySettings(current, body as Record<string, unknown>);
-        chat.settings.set(broadcasterId, next);
-        raiseSettingsEvents(context, broadcasterId, moderatorId, current, next);
-        return ok([settingsWire(broadcasterId, moderatorId)]);
-      }),
-    }),
-  ];
+  return wire;
 }
+
+/** The settings routes. */
+export const chatSettingsRoutes: readonly RouteRow<ChatState>[] = [
+  {
+    method: 'GET',
+    path: '/chat/settings',
+    token: 'either',
+    query: ['broadcaster_id'],
+    handle: ({ request, token, context }, chat) => {
+      const broadcasterId = request.query.get('broadcaster_id')!;
+      const moderatorId = request.query.get('moderator_id') || undefined;
+      if (moderatorId !== undefined && token.userId !== undefined) requireTokenUser(token, moderatorId, 'moderator_id');
+      // The delay settings are for moderators only; anyone else just gets the public settings.
+      const privileged =
+        moderatorId !== undefined &&
+        context.state.isModerator(broadcasterId, moderatorId) &&
+        (token.userId === undefined || token.scopes.includes('moderator:read:chat_settings') || token.scopes.includes('moderator:manage:chat_settings'));
+      return ok([settingsWire(chat, broadcasterId, privileged ? moderatorId : undefined)]);
+    },
+  },
+  {
+    method: 'PATCH',
+    path: '/chat/settings',
+    token: 'either',
+    scopes: ['moderator:manage:chat_settings'],
+    query: ['broadcaster_id', 'moderator_id'],
+    handle: asModerator<ChatState>(({ request, context, broadcasterId, moderatorId }, chat) => {
+      const body = request.body ?? {};
+      if (typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, 'The request body must be a JSON object');
+      const current = chat.settingsOf(broadcasterId);
+      const next = applySettings(current, body as Record<string, unknown>);
+      chat.settings.set(broadcasterId, next);
+      raiseSettingsEvents(context, broadcasterId, moderatorId, current, next);
+      return ok([settingsWire(chat, broadcasterId, moderatorId)]);
+    }),
+  },
+];
 
 /**
  * What a change of settings raises: `channel.chat_settings.update` when anything changed, and the

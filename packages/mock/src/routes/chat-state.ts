@@ -1,6 +1,7 @@
-// What the chat group's tables share: the stores of emotes, badges, settings, pins, colors and
-// shared chat sessions, and how a message reaches chat (fragments, badges, the channels that see
-// it, the `channel.chat.message` events).
+// The chat group's state (see controls.ts): the stores of emotes, badges, settings, pins, colors,
+// shoutouts and shared chat sessions, how a message reaches chat (fragments, badges, the channels
+// that see it, the `channel.chat.message` events), and the logic of the chat controls. The routes
+// are the tables of the chat-*.ts files, gathered with the controls in chat.ts.
 import { iso, userFields, type HelixContext } from '../helix';
 import type { MockChatMessage } from '../state';
 import type { ChatBadgeSetInput, ChatEmoteInput } from './chat-emotes';
@@ -121,6 +122,10 @@ export class ChatState {
   readonly sessions: SharedSession[] = [];
   /** message_id → the message it answers, for the `reply` object of later replies. */
   readonly replies = new Map<string, MockChatMessage>();
+  /** broadcaster ID → the time of the channel's last shoutout. */
+  readonly lastShoutout = new Map<string, number>();
+  /** `<from>><to>` → the time of the last shoutout from one channel to the other. */
+  readonly lastShoutoutTo = new Map<string, number>();
   #nextEmote = 1;
 
   constructor(readonly context: HelixContext) {
@@ -321,6 +326,99 @@ export class ChatState {
       ends_at: pin.endsAt === undefined ? null : iso(pin.endsAt),
       updated_at: iso(pin.updatedAt),
     };
+  }
+
+  // ---- The controls' logic (`mock.chat.*`, `/mock/chat.*`; see ChatControl in chat.ts) ----------
+
+  setGlobalEmotes(emotes: ChatEmoteInput[]): void {
+    this.globalEmotes = emotes.map((emote) => this.emoteRecord(emote, { emote_type: 'globals', emote_set_id: '0', owner_id: '0' }));
+  }
+
+  setChannelEmotes(broadcasterId: string, emotes: ChatEmoteInput[]): void {
+    this.channelEmotes.set(
+      broadcasterId,
+      emotes.map((emote) => this.emoteRecord(emote, { owner_id: broadcasterId, emote_set_id: `${broadcasterId}_${emote.emote_type ?? 'subscriptions'}` })),
+    );
+  }
+
+  setUserEmotes(userId: string, emotes: ChatEmoteInput[]): void {
+    this.userEmotes.set(userId, emotes.map((emote) => this.emoteRecord(emote, {})));
+  }
+
+  setGlobalBadges(sets: ChatBadgeSetInput[]): void {
+    this.globalBadges = sets.map(badgeSet);
+  }
+
+  setChannelBadges(broadcasterId: string, sets: ChatBadgeSetInput[]): void {
+    this.channelBadges.set(broadcasterId, sets.map(badgeSet));
+  }
+
+  setPremium(userId: string, value = true): void {
+    if (value) this.premium.add(userId);
+    else this.premium.delete(userId);
+  }
+
+  join(broadcasterId: string, userIds: string[]): void {
+    const chatters = this.context.state.channel(broadcasterId).chatters;
+    for (const id of userIds) if (!chatters.includes(id)) chatters.push(id);
+  }
+
+  leave(broadcasterId: string, userIds: string[]): void {
+    const chatters = this.context.state.channel(broadcasterId).chatters;
+    // In place, so anyone holding the list sees the change.
+    for (let index = chatters.length - 1; index >= 0; index--) if (userIds.includes(chatters[index]!)) chatters.splice(index, 1);
+  }
+
+  userSays(broadcasterId: string, userId: string, text: string, options: { replyTo?: string } = {}): MockChatMessage {
+    const chatters = this.context.state.channel(broadcasterId).chatters;
+    if (!chatters.includes(userId)) chatters.push(userId);
+    const replyTo = options.replyTo === undefined ? undefined : this.findMessage(broadcasterId, options.replyTo);
+    if (options.replyTo !== undefined && !replyTo) throw new Error(`No message ${options.replyTo} in the chat of ${broadcasterId}.`);
+    return this.deliver(broadcasterId, userId, text, replyTo, false);
+  }
+
+  startSharedSession(hostId: string, participantIds: string[]): MockSharedChatSession {
+    const { context } = this;
+    const participants = [hostId, ...participantIds.filter((id) => id !== hostId)];
+    const busy = participants.find((id) => this.sessionOf(id));
+    if (busy !== undefined) throw new Error(`Channel ${busy} is already in a shared chat session.`);
+    const now = context.now();
+    const session: SharedSession = { id: context.state.id(), host: hostId, participants, createdAt: now, updatedAt: now };
+    this.sessions.push(session);
+    for (const id of participants) {
+      context.events.raise({
+        type: 'channel.shared_chat.begin',
+        version: '1',
+        condition: { broadcaster_user_id: id },
+        event: {
+          session_id: session.id,
+          ...userFields(context, id, 'broadcaster_user'),
+          ...userFields(context, hostId, 'host_broadcaster_user'),
+          participants: participants.map((participant) => userFields(context, participant, 'broadcaster_user')),
+        },
+      });
+    }
+    return this.sessionWire(session);
+  }
+
+  endSharedSession(broadcasterId: string): void {
+    const { context } = this;
+    const session = this.sessionOf(broadcasterId);
+    if (!session) return;
+    this.sessions.splice(this.sessions.indexOf(session), 1);
+    for (const id of session.participants) {
+      context.events.raise({
+        type: 'channel.shared_chat.end',
+        version: '1',
+        condition: { broadcaster_user_id: id },
+        event: { session_id: session.id, ...userFields(context, id, 'broadcaster_user'), ...userFields(context, session.host, 'host_broadcaster_user') },
+      });
+    }
+  }
+
+  pinnedMessage(broadcasterId: string): Record<string, unknown> | undefined {
+    const pin = this.livePin(broadcasterId);
+    return pin ? this.pinWire(pin) : undefined;
   }
 }
 

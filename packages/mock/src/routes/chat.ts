@@ -1,7 +1,9 @@
-// The chat group (reference: Chat): its tables, one file per resource, and the controls tests use
-// for what no API call does.
-import type { Router } from '../http';
-import { registerRoutes, userFields, type HelixContext } from '../helix';
+// The chat group (reference: Chat), in the shape of controls.ts: `ChatState` (chat-state.ts), the
+// route tables (one file per resource: chat-announcements.ts, chat-chatters.ts, chat-colors.ts,
+// chat-emotes.ts, chat-messages.ts, chat-pins.ts, chat-settings.ts) gathered in `chatRoutes`, and
+// `chatControls`, what tests do that no API call does (`mock.chat.*`, `/mock/chat.*`).
+import type { ControlTable } from '../controls';
+import type { RouteRow } from '../helix';
 import type { MockChatMessage } from '../state';
 import { chatAnnouncementRoutes } from './chat-announcements';
 import { chatChatterRoutes } from './chat-chatters';
@@ -10,10 +12,11 @@ import { chatEmoteRoutes, type ChatBadgeSetInput, type ChatEmoteInput } from './
 import { chatMessageRoutes } from './chat-messages';
 import { chatPinRoutes } from './chat-pins';
 import { chatSettingsRoutes } from './chat-settings';
-import { badgeSet, ChatState, type MockChatSettings, type MockSharedChatSession, type SharedSession } from './chat-state';
+import type { ChatState, MockChatSettings, MockSharedChatSession } from './chat-state';
 
 export type { ChatBadgeSetInput, ChatBadgeVersionInput, ChatEmoteInput } from './chat-emotes';
 export type { MockChatSettings, MockSharedChatSession } from './chat-state';
+export { ChatState } from './chat-state';
 
 /** What tests can do in the chat group that no API call does. */
 export interface ChatControl {
@@ -64,99 +67,82 @@ export interface ChatControl {
 /**
  * The chat routes (written from shared/reference/helix.md §2.1): chatters, emotes, badges,
  * settings, shared chat session, announcements, shoutouts, messages, pins and chat colors.
- * Returns the controls tests use for what no API call does (exposed as `mock.chat`).
  */
-export function registerChatRoutes(router: Router, context: HelixContext): ChatControl {
-  const { state } = context;
-  const chat = new ChatState(context);
-  registerRoutes(router, context, [
-    ...chatChatterRoutes(chat),
-    ...chatEmoteRoutes(chat),
-    ...chatSettingsRoutes(chat),
-    ...chatAnnouncementRoutes(chat),
-    ...chatMessageRoutes(chat),
-    ...chatPinRoutes(chat),
-    ...chatColorRoutes(chat),
-  ]);
+export const chatRoutes: readonly RouteRow<ChatState>[] = [
+  ...chatChatterRoutes,
+  ...chatEmoteRoutes,
+  ...chatSettingsRoutes,
+  ...chatAnnouncementRoutes,
+  ...chatMessageRoutes,
+  ...chatPinRoutes,
+  ...chatColorRoutes,
+];
 
-  return {
-    setGlobalEmotes(emotes) {
-      chat.globalEmotes = emotes.map((emote) => chat.emoteRecord(emote, { emote_type: 'globals', emote_set_id: '0', owner_id: '0' }));
-    },
-    setChannelEmotes(broadcasterId, emotes) {
-      chat.channelEmotes.set(
-        broadcasterId,
-        emotes.map((emote) => chat.emoteRecord(emote, { owner_id: broadcasterId, emote_set_id: `${broadcasterId}_${emote.emote_type ?? 'subscriptions'}` })),
-      );
-    },
-    setUserEmotes(userId, emotes) {
-      chat.userEmotes.set(userId, emotes.map((emote) => chat.emoteRecord(emote, {})));
-    },
-    setGlobalBadges(sets) {
-      chat.globalBadges = sets.map(badgeSet);
-    },
-    setChannelBadges(broadcasterId, sets) {
-      chat.channelBadges.set(broadcasterId, sets.map(badgeSet));
-    },
-    setPremium(userId, value = true) {
-      if (value) chat.premium.add(userId);
-      else chat.premium.delete(userId);
-    },
-    join(broadcasterId, userIds) {
-      const chatters = state.channel(broadcasterId).chatters;
-      for (const id of userIds) if (!chatters.includes(id)) chatters.push(id);
-    },
-    leave(broadcasterId, userIds) {
-      const chatters = state.channel(broadcasterId).chatters;
-      // In place, so anyone holding the list sees the change.
-      for (let index = chatters.length - 1; index >= 0; index--) if (userIds.includes(chatters[index]!)) chatters.splice(index, 1);
-    },
-    userSays(broadcasterId, userId, text, options = {}) {
-      const chatters = state.channel(broadcasterId).chatters;
-      if (!chatters.includes(userId)) chatters.push(userId);
-      const replyTo = options.replyTo === undefined ? undefined : chat.findMessage(broadcasterId, options.replyTo);
-      if (options.replyTo !== undefined && !replyTo) throw new Error(`No message ${options.replyTo} in the chat of ${broadcasterId}.`);
-      return chat.deliver(broadcasterId, userId, text, replyTo, false);
-    },
-    startSharedSession(hostId, participantIds) {
-      const participants = [hostId, ...participantIds.filter((id) => id !== hostId)];
-      const busy = participants.find((id) => chat.sessionOf(id));
-      if (busy !== undefined) throw new Error(`Channel ${busy} is already in a shared chat session.`);
-      const now = context.now();
-      const session: SharedSession = { id: state.id(), host: hostId, participants, createdAt: now, updatedAt: now };
-      chat.sessions.push(session);
-      for (const id of participants) {
-        context.events.raise({
-          type: 'channel.shared_chat.begin',
-          version: '1',
-          condition: { broadcaster_user_id: id },
-          event: {
-            session_id: session.id,
-            ...userFields(context, id, 'broadcaster_user'),
-            ...userFields(context, hostId, 'host_broadcaster_user'),
-            participants: participants.map((participant) => userFields(context, participant, 'broadcaster_user')),
-          },
-        });
-      }
-      return chat.sessionWire(session);
-    },
-    endSharedSession(broadcasterId) {
-      const session = chat.sessionOf(broadcasterId);
-      if (!session) return;
-      chat.sessions.splice(chat.sessions.indexOf(session), 1);
-      for (const id of session.participants) {
-        context.events.raise({
-          type: 'channel.shared_chat.end',
-          version: '1',
-          condition: { broadcaster_user_id: id },
-          event: { session_id: session.id, ...userFields(context, id, 'broadcaster_user'), ...userFields(context, session.host, 'host_broadcaster_user') },
-        });
-      }
-    },
-    settingsOf: (broadcasterId) => ({ ...chat.settingsOf(broadcasterId) }),
-    pinnedMessage(broadcasterId) {
-      const pin = chat.livePin(broadcasterId);
-      return pin ? chat.pinWire(pin) : undefined;
-    },
-  };
-}
+/** The chat controls: `mock.chat.*` and `/mock/chat.*`. */
+export const chatControls: ControlTable<ChatState, ChatControl> = {
+  setGlobalEmotes: {
+    params: ['emotes: ChatEmoteInput[]'],
+    does: 'Replaces the global emotes (a few samples are there from the start).',
+    run: (chat, emotes) => chat.setGlobalEmotes(emotes),
+  },
+  setChannelEmotes: {
+    params: ['broadcasterId: string', 'emotes: ChatEmoteInput[]'],
+    does: "Replaces a channel's emotes (`GET /chat/emotes`).",
+    run: (chat, broadcasterId, emotes) => chat.setChannelEmotes(broadcasterId, emotes),
+  },
+  setUserEmotes: {
+    params: ['userId: string', 'emotes: ChatEmoteInput[]'],
+    does: 'Replaces the emotes a user owns beyond the global ones (`GET /chat/emotes/user` lists both, plus the follower emotes of the `broadcaster_id` it is asked about).',
+    run: (chat, userId, emotes) => chat.setUserEmotes(userId, emotes),
+  },
+  setGlobalBadges: {
+    params: ['sets: ChatBadgeSetInput[]'],
+    does: 'Replaces the global badge sets (broadcaster, moderator, vip and subscriber are there from the start).',
+    run: (chat, sets) => chat.setGlobalBadges(sets),
+  },
+  setChannelBadges: {
+    params: ['broadcasterId: string', 'sets: ChatBadgeSetInput[]'],
+    does: "Replaces a channel's badge sets (`GET /chat/badges`; none at the start).",
+    run: (chat, broadcasterId, sets) => chat.setChannelBadges(broadcasterId, sets),
+  },
+  setPremium: {
+    params: ['userId: string', 'premium?: boolean'],
+    does: 'Marks a user as a premium-tier user, who may pick any hex chat color.',
+    run: (chat, userId, premium) => chat.setPremium(userId, premium),
+  },
+  join: {
+    params: ['broadcasterId: string', 'userIds: string[]'],
+    does: "Puts users in a channel's chat (`GET /chat/chatters`), in order, each once.",
+    run: (chat, broadcasterId, userIds) => chat.join(broadcasterId, userIds),
+  },
+  leave: {
+    params: ['broadcasterId: string', 'userIds: string[]'],
+    does: "Takes users out of a channel's chat.",
+    run: (chat, broadcasterId, userIds) => chat.leave(broadcasterId, userIds),
+  },
+  userSays: {
+    params: ['broadcasterId: string', 'userId: string', 'text: string', 'options?: { replyTo?: string }'],
+    does: "A chatter writes a message, as if from the platform's own chat box: the message is stored (so it can be pinned or replied to), the user joins the chatters and `channel.chat.message` is raised.",
+    run: (chat, broadcasterId, userId, text, options) => chat.userSays(broadcasterId, userId, text, options),
+  },
+  startSharedSession: {
+    params: ['hostId: string', 'participantIds: string[]'],
+    does: 'Starts a shared chat session hosted by `hostId` with the other `participantIds`; raises `channel.shared_chat.begin` for each channel.',
+    run: (chat, hostId, participantIds) => chat.startSharedSession(hostId, participantIds),
+  },
+  endSharedSession: {
+    params: ['broadcasterId: string'],
+    does: 'Ends the shared chat session a channel is in (if any); raises `channel.shared_chat.end` for each channel.',
+    run: (chat, broadcasterId) => chat.endSharedSession(broadcasterId),
+  },
+  settingsOf: {
+    params: ['broadcasterId: string'],
+    does: "A channel's chat settings, as stored now.",
+    run: (chat, broadcasterId) => ({ ...chat.settingsOf(broadcasterId) }),
+  },
+  pinnedMessage: {
+    params: ['broadcasterId: string'],
+    does: 'The message pinned in a channel now, as `GET /chat/pins` returns it, or undefined.',
+    run: (chat, broadcasterId) => chat.pinnedMessage(broadcasterId),
+  },
+};

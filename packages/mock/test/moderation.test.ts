@@ -144,6 +144,21 @@ describe('checkAutoMod: POST /moderation/enforcements/status', () => {
     expect(control.isPermitted(streamer.id, 'bad but fine')).toBe(false);
   });
 
+  it('over /mock/, a verdict answers its id, judges as the in-process rule and moderation.removeAutoModVerdict removes it', async () => {
+    const { streamer } = await setup();
+    const control = async (name: string, body: unknown) => {
+      const response = await fetch(`http://127.0.0.1:${platform().port}/mock/moderation.${name}`, { method: 'POST', body: JSON.stringify(body) });
+      return { status: response.status, body: JSON.parse(await response.text()) };
+    };
+    const set = await control('setAutoModVerdict', { broadcasterId: streamer.id, match: 'clown', permitted: false });
+    expect(set).toEqual({ status: 200, body: { id: expect.any(String) } });
+    expect(await control('isPermitted', { broadcasterId: streamer.id, text: 'a CLOWN' })).toEqual({ status: 200, body: false });
+    expect(platform().moderation.isPermitted(streamer.id, 'a CLOWN')).toBe(false);
+    expect(await control('removeAutoModVerdict', { id: set.body.id })).toEqual({ status: 200, body: null });
+    expect(platform().moderation.isPermitted(streamer.id, 'a CLOWN')).toBe(true);
+    expect((await control('removeAutoModVerdict', { id: set.body.id })).status).toBe(400);
+  });
+
   it.each([
     ['a flat body', { msg_id: 'a', msg_text: 'hi' }],
     ['data as an object', { data: { msg_id: 'a', msg_text: 'hi' } }],

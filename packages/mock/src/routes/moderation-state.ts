@@ -2,7 +2,7 @@
 // VIP slots, chat messages) live in the shared channel state; what only moderation knows (AutoMod,
 // held messages, unban requests, blocked terms, shield mode, warnings, suspicious users) lives here.
 import { HttpError, type MockRequest, type MockResponse } from '../http';
-import { ok, page, repeated, userFields, type HelixContext } from '../helix';
+import { iso, ok, page, repeated, userFields, type HelixContext } from '../helix';
 
 /** The longest ban reason, warning reason and unban resolution text. */
 export const MAX_REASON = 500;
@@ -242,7 +242,15 @@ export function levelsOf(overall: number): AutoModLevels {
   };
 }
 
-/** The moderation group's data, and what more than one of its tables (or its controls) does with it. */
+/** A chat message's text as the events write it: one text fragment. */
+export function fragments(text: string): { text: string; fragments: Record<string, unknown>[] } {
+  return { text, fragments: [{ type: 'text', text, cheermote: null, emote: null }] };
+}
+
+/**
+ * The moderation group's data, what more than one of its tables does with it, and its controls'
+ * logic (`mock.moderation.*`, `/mock/moderation.*`).
+ */
 export class ModerationState {
   readonly autoMod = new Map<string, AutoModLevels>();
   readonly verdicts = new Map<string, VerdictRule[]>();
@@ -310,5 +318,186 @@ export class ModerationState {
 
   requestsOf(broadcasterId: string): UnbanRequestRecord[] {
     return entry(this.unbanRequests, broadcasterId, (): UnbanRequestRecord[] => []);
+  }
+
+  /** The AutoMod verdict for a text: the newest matching verdict rule, else "no blocked term in it". */
+  isPermitted(broadcasterId: string, text: string): boolean {
+    const rules = this.verdicts.get(broadcasterId) ?? [];
+    for (let index = rules.length - 1; index >= 0; index--) {
+      const rule = rules[index]!;
+      const hit = typeof rule.match === 'string' ? text.toLowerCase().includes(rule.match.toLowerCase()) : rule.match.test(text);
+      if (hit) return rule.permitted;
+    }
+    return this.termsIn(broadcasterId, text).length === 0;
+  }
+
+  /** The reason fields of the version 2 AutoMod message events. */
+  holdReason(message: HeldMessageRecord): Record<string, unknown> {
+    if (message.reason === 'blocked_term') {
+      return {
+        reason: 'blocked_term',
+        automod: null,
+        blocked_term: {
+          terms_found: this.termsIn(message.broadcaster_id, message.text).map(({ term, start, end }) => ({
+            term_id: term.id,
+            ...this.person(term.broadcaster_id, 'owner_broadcaster_user'),
+            boundary: { start_pos: start, end_pos: end },
+          })),
+        },
+      };
+    }
+    return {
+      reason: 'automod',
+      automod: { category: message.category, level: message.level, boundaries: [{ start_pos: 0, end_pos: Math.max(0, message.text.length - 1) }] },
+      blocked_term: null,
+    };
+  }
+
+  /**
+   * Raises `automod.message.hold` (no moderator yet) or `automod.message.update` (with the moderator
+   * and the status) in both versions: version 1 with `category` and `level`, version 2 with the
+   * reason (`automod` or `blocked_term`) and what AutoMod found.
+   */
+  raiseAutoModMessage(message: HeldMessageRecord, moderatorId?: string): void {
+    const type = moderatorId === undefined ? 'automod.message.hold' : 'automod.message.update';
+    const who = {
+      ...this.person(message.broadcaster_id, 'broadcaster_user'),
+      ...this.person(message.user_id, 'user'),
+      ...(moderatorId === undefined ? {} : this.person(moderatorId, 'moderator_user')),
+      message_id: message.msg_id,
+      message: fragments(message.text),
+    };
+    const status = moderatorId === undefined ? {} : { status: message.status };
+    const heldAt = iso(message.held_at);
+    this.raise(type, '1', { ...who, category: message.category, level: message.level, ...status, held_at: heldAt }, message.broadcaster_id);
+    this.raise(type, '2', { ...who, ...this.holdReasons.get(message.msg_id), ...status, held_at: heldAt }, message.broadcaster_id);
+  }
+
+  /** AutoMod holds a message: it waits for a moderator, and the hold events are raised. Returns the message ID. */
+  holdMessage(broadcasterId: string, userId: string, text: string, options: { category?: string; level?: number } = {}): string {
+    const message: HeldMessageRecord = {
+      msg_id: this.context.state.id(),
+      broadcaster_id: broadcasterId,
+      user_id: userId,
+      text,
+      held_at: this.context.now(),
+      status: 'pending',
+      reason: this.termsIn(broadcasterId, text).length > 0 ? 'blocked_term' : 'automod',
+      category: options.category ?? 'bullying',
+      level: options.level ?? 3,
+      moderator_id: undefined,
+    };
+    this.held.set(message.msg_id, message);
+    this.holdReasons.set(message.msg_id, this.holdReason(message));
+    this.raiseAutoModMessage(message);
+    this.raise(
+      'channel.chat.user_message_hold',
+      '1',
+      { ...this.person(broadcasterId, 'broadcaster_user'), ...this.person(userId, 'user'), message_id: message.msg_id, message: fragments(text) },
+      broadcasterId,
+      { user_id: userId },
+    );
+    return message.msg_id;
+  }
+
+  heldMessage(msgId: string): HeldMessageRecord | undefined {
+    const message = this.held.get(msgId);
+    return message && { ...message };
+  }
+
+  /** Adds a verdict rule; returns its remover. */
+  setAutoModVerdict(broadcasterId: string, match: string | RegExp, permitted: boolean): () => void {
+    const rule: VerdictRule = { match, permitted };
+    entry(this.verdicts, broadcasterId, () => []).push(rule);
+    return () => {
+      const rules = this.verdicts.get(broadcasterId) ?? [];
+      const index = rules.indexOf(rule);
+      if (index >= 0) rules.splice(index, 1);
+    };
+  }
+
+  /** Raises `channel.unban_request.resolve` for a request that was approved, denied or canceled (no moderator then). */
+  raiseUnbanResolve(record: UnbanRequestRecord): void {
+    const moderator = record.moderator_id === undefined ? { moderator_user_id: null, moderator_user_login: null, moderator_user_name: null } : this.person(record.moderator_id, 'moderator_user');
+    this.raise(
+      'channel.unban_request.resolve',
+      '1',
+      {
+        id: record.id,
+        ...this.person(record.broadcaster_id, 'broadcaster_user'),
+        ...moderator,
+        ...this.person(record.user_id, 'user'),
+        resolution_text: record.resolution_text,
+        status: record.status,
+      },
+      record.broadcaster_id,
+    );
+  }
+
+  createUnbanRequest(broadcasterId: string, userId: string, text: string): UnbanRequestRecord {
+    const { state } = this.context;
+    if (!state.activeBan(broadcasterId, userId)) throw new Error(`User ${userId} is not banned in channel ${broadcasterId}.`);
+    const list = this.requestsOf(broadcasterId);
+    if (list.some((record) => record.user_id === userId && record.status === 'pending')) {
+      throw new Error(`User ${userId} already has a pending unban request in channel ${broadcasterId}.`);
+    }
+    const record: UnbanRequestRecord = {
+      id: state.id(),
+      broadcaster_id: broadcasterId,
+      user_id: userId,
+      text,
+      status: 'pending',
+      created_at: this.context.now(),
+      moderator_id: undefined,
+      resolved_at: undefined,
+      resolution_text: null,
+    };
+    list.push(record);
+    this.raise(
+      'channel.unban_request.create',
+      '1',
+      { id: record.id, ...this.person(broadcasterId, 'broadcaster_user'), ...this.person(userId, 'user'), text, created_at: iso(record.created_at) },
+      broadcasterId,
+    );
+    return { ...record };
+  }
+
+  cancelUnbanRequest(requestId: string): void {
+    const record = [...this.unbanRequests.values()].flat().find((each) => each.id === requestId);
+    if (!record) throw new Error(`No unban request ${requestId}.`);
+    if (record.status !== 'pending') throw new Error(`Unban request ${requestId} is already ${record.status}.`);
+    record.status = 'canceled';
+    record.resolved_at = this.context.now();
+    record.resolution_text = '';
+    this.raiseUnbanResolve(record);
+  }
+
+  acknowledgeWarning(broadcasterId: string, userId: string): void {
+    const pending = this.warnings.get(broadcasterId);
+    if (!pending?.delete(userId)) throw new Error(`User ${userId} has no pending warning in channel ${broadcasterId}.`);
+    this.raise('channel.warning.acknowledge', '1', { ...this.person(broadcasterId, 'broadcaster_user'), ...this.person(userId, 'user') }, broadcasterId);
+  }
+
+  pendingWarning(broadcasterId: string, userId: string): WarningRecord | undefined {
+    const warning = this.warnings.get(broadcasterId)?.get(userId);
+    return warning && { ...warning };
+  }
+
+  suspiciousUser(broadcasterId: string, userId: string): SuspiciousUserRecord | undefined {
+    const record = this.suspicious.get(broadcasterId)?.get(userId);
+    return record && { ...record, types: [...record.types] };
+  }
+
+  isShieldModeActive(broadcasterId: string): boolean {
+    return this.shields.get(broadcasterId)?.is_active ?? false;
+  }
+
+  autoModLevels(broadcasterId: string): AutoModLevels {
+    return { ...this.levelsFor(broadcasterId) };
+  }
+
+  setVipRequirementMet(broadcasterId: string, met: boolean): void {
+    if (met) this.vipRequirementMissing.delete(broadcasterId);
+    else this.vipRequirementMissing.add(broadcasterId);
   }
 }

@@ -1,26 +1,18 @@
 // The moderation group (reference: Moderation), written from shared/reference/helix.md §2.3 and
-// the moderation parts of SPEC.md: its tables, one file per resource, and the controls tests use
-// for what no API call does.
-import type { Router } from '../http';
-import { iso, registerRoutes, type HelixContext } from '../helix';
-import { holdMessage, isPermitted, moderationAutoModRoutes } from './moderation-automod';
-import { moderationBanRoutes, raiseUnbanResolve } from './moderation-bans';
+// the moderation parts of SPEC.md, in the shape of controls.ts: `moderationRoutes` (the rows, one
+// file per resource), `ModerationState` (moderation-state.ts) and `moderationControls`, what tests
+// do that no API call does.
+import { removersOf, type ControlTable, type HttpOnlyRow } from '../controls';
+import type { RouteRow } from '../helix';
+import { moderationAutoModRoutes } from './moderation-automod';
+import { moderationBanRoutes } from './moderation-bans';
 import { moderationBlockedTermRoutes } from './moderation-blocked-terms';
 import { moderationChatRoutes } from './moderation-chat';
 import { moderationRoleRoutes } from './moderation-roles';
 import { moderationSafetyRoutes } from './moderation-safety';
-import {
-  entry,
-  ModerationState,
-  type AutoModLevels,
-  type HeldMessageRecord,
-  type SuspiciousUserRecord,
-  type UnbanRequestRecord,
-  type VerdictRule,
-  type WarningRecord,
-} from './moderation-state';
+import type { AutoModLevels, HeldMessageRecord, ModerationState, SuspiciousUserRecord, UnbanRequestRecord, WarningRecord } from './moderation-state';
 
-export { AUTOMOD_CATEGORIES, UNBAN_REQUEST_STATUSES } from './moderation-state';
+export { AUTOMOD_CATEGORIES, ModerationState, UNBAN_REQUEST_STATUSES } from './moderation-state';
 export type {
   AutoModCategory,
   AutoModLevels,
@@ -87,91 +79,90 @@ export interface ModerationControl {
 }
 
 /**
- * Registers the moderation routes (AutoMod, bans, unban requests, blocked terms, chat message
- * deletion, moderators, VIPs, Shield Mode, warnings, suspicious users) and returns the controls
- * that no API call reaches.
+ * The moderation routes: AutoMod, bans, unban requests, blocked terms, chat message deletion,
+ * moderators, VIPs, Shield Mode, warnings, suspicious users.
  */
-export function registerModerationRoutes(router: Router, context: HelixContext): ModerationControl {
-  const { state } = context;
-  const moderation = new ModerationState(context);
-  registerRoutes(router, context, [
-    ...moderationAutoModRoutes(moderation),
-    ...moderationBanRoutes(moderation),
-    ...moderationBlockedTermRoutes(moderation),
-    ...moderationChatRoutes(moderation),
-    ...moderationRoleRoutes(moderation),
-    ...moderationSafetyRoutes(moderation),
-  ]);
+export const moderationRoutes: readonly RouteRow<ModerationState>[] = [
+  ...moderationAutoModRoutes,
+  ...moderationBanRoutes,
+  ...moderationBlockedTermRoutes,
+  ...moderationChatRoutes,
+  ...moderationRoleRoutes,
+  ...moderationSafetyRoutes,
+];
 
-  return {
-    holdMessage: (broadcasterId, userId, text, options = {}) => holdMessage(moderation, broadcasterId, userId, text, options),
-    heldMessage: (msgId) => {
-      const message = moderation.held.get(msgId);
-      return message && { ...message };
-    },
-    setAutoModVerdict(broadcasterId, match, permitted) {
-      const rule: VerdictRule = { match, permitted };
-      entry(moderation.verdicts, broadcasterId, () => []).push(rule);
-      return () => {
-        const rules = moderation.verdicts.get(broadcasterId) ?? [];
-        const index = rules.indexOf(rule);
-        if (index >= 0) rules.splice(index, 1);
-      };
-    },
-    isPermitted: (broadcasterId, text) => isPermitted(moderation, broadcasterId, text),
-    createUnbanRequest(broadcasterId, userId, text) {
-      if (!state.activeBan(broadcasterId, userId)) throw new Error(`User ${userId} is not banned in channel ${broadcasterId}.`);
-      const list = moderation.requestsOf(broadcasterId);
-      if (list.some((record) => record.user_id === userId && record.status === 'pending')) {
-        throw new Error(`User ${userId} already has a pending unban request in channel ${broadcasterId}.`);
-      }
-      const record: UnbanRequestRecord = {
-        id: state.id(),
-        broadcaster_id: broadcasterId,
-        user_id: userId,
-        text,
-        status: 'pending',
-        created_at: context.now(),
-        moderator_id: undefined,
-        resolved_at: undefined,
-        resolution_text: null,
-      };
-      list.push(record);
-      moderation.raise(
-        'channel.unban_request.create',
-        '1',
-        { id: record.id, ...moderation.person(broadcasterId, 'broadcaster_user'), ...moderation.person(userId, 'user'), text, created_at: iso(record.created_at) },
-        broadcasterId,
-      );
-      return { ...record };
-    },
-    cancelUnbanRequest(requestId) {
-      const record = [...moderation.unbanRequests.values()].flat().find((each) => each.id === requestId);
-      if (!record) throw new Error(`No unban request ${requestId}.`);
-      if (record.status !== 'pending') throw new Error(`Unban request ${requestId} is already ${record.status}.`);
-      record.status = 'canceled';
-      record.resolved_at = context.now();
-      record.resolution_text = '';
-      raiseUnbanResolve(moderation, record);
-    },
-    acknowledgeWarning(broadcasterId, userId) {
-      const pending = moderation.warnings.get(broadcasterId);
-      if (!pending?.delete(userId)) throw new Error(`User ${userId} has no pending warning in channel ${broadcasterId}.`);
-      moderation.raise('channel.warning.acknowledge', '1', { ...moderation.person(broadcasterId, 'broadcaster_user'), ...moderation.person(userId, 'user') }, broadcasterId);
-    },
-    pendingWarning: (broadcasterId, userId) => {
-      const warning = moderation.warnings.get(broadcasterId)?.get(userId);
-      return warning && { ...warning };
-    },
-    suspiciousUser: (broadcasterId, userId) => {
-      const record = moderation.suspicious.get(broadcasterId)?.get(userId);
-      return record && { ...record, types: [...record.types] };
-    },
-    isShieldModeActive: (broadcasterId) => moderation.shields.get(broadcasterId)?.is_active ?? false,
-    autoModLevels: (broadcasterId) => ({ ...moderation.levelsFor(broadcasterId) }),
-    setVipRequirementMet(broadcasterId, met) {
-      if (met) moderation.vipRequirementMissing.delete(broadcasterId);
-      else moderation.vipRequirementMissing.add(broadcasterId);
-    },
-  };
-}
+/** The moderation controls: `mock.moderation.*` and `/mock/moderation.*`. */
+export const moderationControls: ControlTable<ModerationState, ModerationControl> = {
+  holdMessage: {
+    params: ['broadcasterId: string', 'userId: string', 'text: string', 'options?: { category?: string; level?: number }'],
+    does: "AutoMod holds a chat message of `userId` in `broadcasterId`'s channel, for a moderator to allow or deny with `POST /moderation/automod/message`.",
+    run: (moderation, broadcasterId, userId, text, options) => moderation.holdMessage(broadcasterId, userId, text, options),
+  },
+  heldMessage: {
+    params: ['msgId: string'],
+    does: 'A held message by ID, with its status (`pending`, `approved`, `denied`); undefined when unknown.',
+    run: (moderation, msgId) => moderation.heldMessage(msgId),
+  },
+  setAutoModVerdict: {
+    params: ['broadcasterId: string', 'match: string (a RegExp in-process)', 'permitted: boolean'],
+    does: 'How `POST /moderation/enforcements/status` judges texts in a channel: a text containing `match` (a string, case-insensitive) or matching it (a RegExp) gets `permitted`.',
+    run: (moderation, broadcasterId, match, permitted) => moderation.setAutoModVerdict(broadcasterId, match, permitted),
+    // In-process it returns a remover; over HTTP `{ id }`, for moderation.removeAutoModVerdict.
+    json: (moderation, broadcasterId, match, permitted) => removersOf(moderation).keep(moderation.setAutoModVerdict(broadcasterId, match, permitted)),
+  },
+  isPermitted: {
+    params: ['broadcasterId: string', 'text: string'],
+    does: 'The AutoMod verdict for a text as `checkAutoMod` would give it (true: it would reach chat).',
+    run: (moderation, broadcasterId, text) => moderation.isPermitted(broadcasterId, text),
+  },
+  createUnbanRequest: {
+    params: ['broadcasterId: string', 'userId: string', 'text: string'],
+    does: 'A banned (or timed-out) user asks to be let back in: a `pending` request is created and `channel.unban_request.create` is raised.',
+    run: (moderation, broadcasterId, userId, text) => moderation.createUnbanRequest(broadcasterId, userId, text),
+  },
+  cancelUnbanRequest: {
+    params: ['requestId: string'],
+    does: 'The requester withdraws a pending request: its status becomes `canceled` and `channel.unban_request.resolve` is raised with no moderator.',
+    run: (moderation, requestId) => moderation.cancelUnbanRequest(requestId),
+  },
+  acknowledgeWarning: {
+    params: ['broadcasterId: string', 'userId: string'],
+    does: 'The user acknowledges their pending warning (they may chat again); raises `channel.warning.acknowledge`.',
+    run: (moderation, broadcasterId, userId) => moderation.acknowledgeWarning(broadcasterId, userId),
+  },
+  pendingWarning: {
+    params: ['broadcasterId: string', 'userId: string'],
+    does: "The user's pending warning in a channel; undefined once acknowledged or when none was sent.",
+    run: (moderation, broadcasterId, userId) => moderation.pendingWarning(broadcasterId, userId),
+  },
+  suspiciousUser: {
+    params: ['broadcasterId: string', 'userId: string'],
+    does: "A user's suspicious-user record in a channel; undefined when never flagged.",
+    run: (moderation, broadcasterId, userId) => moderation.suspiciousUser(broadcasterId, userId),
+  },
+  isShieldModeActive: {
+    params: ['broadcasterId: string'],
+    does: 'Whether Shield Mode is on in a channel.',
+    run: (moderation, broadcasterId) => moderation.isShieldModeActive(broadcasterId),
+  },
+  autoModLevels: {
+    params: ['broadcasterId: string'],
+    does: "A channel's AutoMod levels (a copy).",
+    run: (moderation, broadcasterId) => moderation.autoModLevels(broadcasterId),
+  },
+  setVipRequirementMet: {
+    params: ['broadcasterId: string', 'met: boolean'],
+    does: 'Whether the broadcaster finished the "Build a Community" step that VIPs need (true by default); while false, `POST /channels/vips` answers 425.',
+    run: (moderation, broadcasterId, met) => moderation.setVipRequirementMet(broadcasterId, met),
+  },
+};
+
+/** What is no method in-process: the remover `setAutoModVerdict` returns. */
+export const moderationHttpOnly: Record<string, HttpOnlyRow<ModerationState>> = {
+  removeAutoModVerdict: {
+    of: 'setAutoModVerdict',
+    params: ['id: string'],
+    does: 'Removes a verdict moderation.setAutoModVerdict added (its `id`).',
+    run: (moderation, id: string) => removersOf(moderation).remove(id),
+  },
+};

@@ -229,3 +229,26 @@ describe('Bits products: GET and PUT /bits/extensions', () => {
     expect((await call('GET', '/bits/extensions', jwt())).status).toBe(401);
   });
 });
+
+describe('the extensions controls over HTTP (/mock/extensions.*)', () => {
+  /** A `/mock/` call with a JSON body. */
+  async function control(name: string, body: unknown): Promise<{ status: number; body: unknown }> {
+    const response = await fetch(`http://127.0.0.1:${platform().port}/mock/${name}`, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+    const text = await response.text();
+    return { status: response.status, body: text === '' ? undefined : JSON.parse(text) };
+  }
+
+  it('act on the state the routes read: setLive, liveChannels, jwt, setState; 400 with the message of the in-process error', async () => {
+    const { streamer } = await setup();
+    expect(await control('extensions.setLive', { clientId: EXTENSION_ID, broadcasterId: streamer.id })).toEqual({ status: 200, body: true });
+    expect(await control('extensions.liveChannels', { clientId: EXTENSION_ID })).toEqual({ status: 200, body: [streamer.id] });
+    const token = await control('extensions.jwt', { clientId: EXTENSION_ID });
+    expect(token.status).toBe(200);
+    const answer = await call('GET', '/extensions', token.body as string, { query: { extension_id: EXTENSION_ID } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data[0].version).toBe('1.0.0');
+    expect((await control('extensions.setState', { clientId: EXTENSION_ID, version: '1.0.0', state: 'Deprecated' })).status).toBe(200);
+    expect(platform().extensions.get(EXTENSION_ID)!.versions.get('1.0.0')!.state).toBe('Deprecated');
+    expect(await control('extensions.liveChannels', { clientId: 'nobody' })).toEqual({ status: 400, body: errorBody(400, 'No extension nobody: add it with mock.extensions.add() first.') });
+  });
+});

@@ -1,5 +1,6 @@
-import { HttpError, type MockRequest, type Router } from '../http';
-import { ok, page, registerRoutes, rfc3339, route, wholeNumberQuery, type HelixContext, type RouteRow } from '../helix';
+import type { ControlTable } from '../controls';
+import { HttpError, type MockRequest } from '../http';
+import { ok, page, rfc3339, wholeNumberQuery, type HelixContext, type RouteRow } from '../helix';
 
 /*
  * The Analytics group of the reference (Get Extension Analytics, Get Game Analytics): the URLs of
@@ -108,55 +109,74 @@ function windowOf(request: MockRequest, kind: ReportKind, now: number): { starte
   return { started_at: dayText(start), ended_at: dayText(Math.max(end, start)) };
 }
 
-/** Registers the two analytics routes; returns the analytics controls. */
-export function registerAnalyticsRoutes(router: Router, context: HelixContext): AnalyticsControl {
-  const reports = { extension: new Map<string, AnalyticsReportRecord>(), game: new Map<string, AnalyticsReportRecord>() };
+/** What the analytics group keeps: the reports a test made available, by kind and ID. */
+export class AnalyticsState {
+  readonly reports = { extension: new Map<string, AnalyticsReportRecord>(), game: new Map<string, AnalyticsReportRecord>() };
 
-  function reportRoute(name: keyof typeof KINDS): RouteRow {
-    const kind: ReportKind = KINDS[name];
-    return route({
-      method: 'GET',
-      path: kind.path,
-      token: 'user',
-      scopes: [kind.scope],
-      handle({ request, token }) {
-        const type = request.query.get('type');
-        if (type !== null && type !== '' && type !== 'overview_v2') throw new HttpError(400, 'The parameter "type" was malformed: the value must be overview_v2');
-        if (request.query.has('before')) throw new HttpError(400, 'The parameter "before" is not supported: these reports page forward only (use "after")');
-        // `first` is checked even where it does not apply, as the platform checks its range.
-        wholeNumberQuery(request, 'first', 1, 100);
-        const window = windowOf(request, kind, context.now());
-        const answer = (report: AnalyticsReportRecord) => ({ [kind.idName]: report.id, URL: report.url, type: 'overview_v2', date_range: window });
-        const id = request.query.get(kind.idName);
-        if (id !== null && id !== '') {
-          // One report: `after` is ignored.
-          const report = reports[name].get(id);
-          if (!report || report.owner_id !== token.userId) throw new HttpError(404, kind.notFound);
-          return ok([answer(report)]);
-        }
-        const own = [...reports[name].values()].filter((report) => report.owner_id === token.userId);
-        // At most 20 URLs a page, even when `first` asks for up to 100.
-        const query = new URLSearchParams(request.query);
-        query.set('first', String(Math.min(Number(request.query.get('first') || URLS_PER_PAGE), URLS_PER_PAGE)));
-        const { data, pagination } = page({ ...request, query }, own, { defaultFirst: URLS_PER_PAGE, maxFirst: URLS_PER_PAGE });
-        return ok(data.map(answer), { pagination });
-      },
-    });
-  }
+  constructor(readonly context: HelixContext) {}
 
-  registerRoutes(router, context, [reportRoute('extension'), reportRoute('game')]);
-
-  function add(name: keyof typeof KINDS, input: AnalyticsReportInput): AnalyticsReportRecord {
-    if (!context.state.user(input.owner_id)) throw new Error(`No user ${input.owner_id} to own the report.`);
+  /** Makes a report available to its owner (replacing one of the same kind and ID). */
+  add(name: keyof typeof KINDS, input: AnalyticsReportInput): AnalyticsReportRecord {
+    if (!this.context.state.user(input.owner_id)) throw new Error(`No user ${input.owner_id} to own the report.`);
     const folder = name === 'extension' ? 'extensions' : 'games';
     const record: AnalyticsReportRecord = { id: input.id, owner_id: input.owner_id, url: input.url ?? `https://reports.example/${folder}/${encodeURIComponent(input.id)}/overview_v2.csv` };
-    reports[name].set(record.id, record);
+    this.reports[name].set(record.id, record);
     return record;
   }
+}
 
+/** The route of one kind of report (Get Extension Analytics, Get Game Analytics). */
+function reportRoute(name: keyof typeof KINDS): RouteRow<AnalyticsState> {
+  const kind: ReportKind = KINDS[name];
   return {
-    addExtensionReport: (input) => add('extension', input),
-    addGameReport: (input) => add('game', input),
-    removeReport: (kind, id) => reports[kind].delete(id),
+    method: 'GET',
+    path: kind.path,
+    token: 'user',
+    scopes: [kind.scope],
+    handle: ({ request, token, context }, analytics) => {
+      const type = request.query.get('type');
+      if (type !== null && type !== '' && type !== 'overview_v2') throw new HttpError(400, 'The parameter "type" was malformed: the value must be overview_v2');
+      if (request.query.has('before')) throw new HttpError(400, 'The parameter "before" is not supported: these reports page forward only (use "after")');
+      // `first` is checked even where it does not apply, as the platform checks its range.
+      wholeNumberQuery(request, 'first', 1, 100);
+      const window = windowOf(request, kind, context.now());
+      const answer = (report: AnalyticsReportRecord) => ({ [kind.idName]: report.id, URL: report.url, type: 'overview_v2', date_range: window });
+      const reports = analytics.reports[name];
+      const id = request.query.get(kind.idName);
+      if (id !== null && id !== '') {
+        // One report: `after` is ignored.
+        const report = reports.get(id);
+        if (!report || report.owner_id !== token.userId) throw new HttpError(404, kind.notFound);
+        return ok([answer(report)]);
+      }
+      const own = [...reports.values()].filter((report) => report.owner_id === token.userId);
+      // At most 20 URLs a page, even when `first` asks for up to 100.
+      const query = new URLSearchParams(request.query);
+      query.set('first', String(Math.min(Number(request.query.get('first') || URLS_PER_PAGE), URLS_PER_PAGE)));
+      const { data, pagination } = page({ ...request, query }, own, { defaultFirst: URLS_PER_PAGE, maxFirst: URLS_PER_PAGE });
+      return ok(data.map(answer), { pagination });
+    },
   };
 }
+
+/** The analytics routes: Get Extension Analytics, Get Game Analytics. */
+export const analyticsRoutes: readonly RouteRow<AnalyticsState>[] = [reportRoute('extension'), reportRoute('game')];
+
+/** The analytics controls: `mock.analytics.*` and `/mock/analytics.*`. */
+export const analyticsControls: ControlTable<AnalyticsState, AnalyticsControl> = {
+  addExtensionReport: {
+    params: ['input: AnalyticsReportInput'],
+    does: 'Makes a report of an extension available to its owner (replacing one for the same extension).',
+    run: (analytics, input) => analytics.add('extension', input),
+  },
+  addGameReport: {
+    params: ['input: AnalyticsReportInput'],
+    does: 'Makes a report of a game available to its owner (replacing one for the same game).',
+    run: (analytics, input) => analytics.add('game', input),
+  },
+  removeReport: {
+    params: ["kind: 'extension' | 'game'", 'id: string'],
+    does: 'Takes a report away; returns whether there was one.',
+    run: (analytics, kind, id) => analytics.reports[kind].delete(id),
+  },
+};

@@ -1,5 +1,6 @@
-import { HttpError, type Router } from '../http';
-import { field, iso, ok, page, registerRoutes, repeated, route, userFields, type HelixContext } from '../helix';
+import type { ControlTable } from '../controls';
+import { HttpError } from '../http';
+import { field, iso, ok, page, repeated, userFields, type HelixContext, type RouteRow } from '../helix';
 import type { MockToken } from '../state';
 
 /*
@@ -113,22 +114,9 @@ function statusOf(value: unknown, where: string): FulfillmentStatus {
   throw new HttpError(400, `The value in the fulfillment_status ${where} is not valid: it must be CLAIMED or FULFILLED`);
 }
 
-/** Registers the two entitlement routes; returns the entitlements controls. */
-export function registerEntitlementRoutes(router: Router, context: HelixContext): EntitlementsControl {
-  const { state } = context;
-  const organizations = new Map<string, OrganizationRecord>();
-  const entitlements = new Map<string, EntitlementRecord>();
-  const failing = new Set<string>();
-
-  /** The organization of the token's client, or the reference's 400s. */
-  function organizationOf(token: MockToken): OrganizationRecord {
-    const organization = [...organizations.values()].find((each) => each.clients.has(token.clientId));
-    if (!organization) throw new HttpError(400, 'The client in the access token is not associated with a known organization.');
-    if (!organization.members.has(organization.clients.get(token.clientId)!)) throw new HttpError(400, 'The owner of the client in the access token is not a member of the organization.');
-    return organization;
-  }
-
-  const wire = (entitlement: EntitlementRecord) => ({
+/** An entitlement as the two routes answer it. */
+function wire(entitlement: EntitlementRecord) {
+  return {
     id: entitlement.id,
     benefit_id: entitlement.benefit_id,
     timestamp: iso(entitlement.timestamp),
@@ -136,147 +124,199 @@ export function registerEntitlementRoutes(router: Router, context: HelixContext)
     game_id: entitlement.game_id,
     fulfillment_status: entitlement.fulfillment_status,
     last_updated: iso(entitlement.last_updated),
-  });
-
-  registerRoutes(router, context, [
-    route({
-      method: 'GET',
-      path: '/entitlements/drops',
-      token: 'either',
-      handle({ request, token }) {
-        const organization = organizationOf(token);
-        const ids = repeated(request, 'id', IDS_MAX);
-        const userId = request.query.get('user_id') || undefined;
-        const gameId = request.query.get('game_id') || undefined;
-        const statusText = request.query.get('fulfillment_status');
-        const status = statusText === null || statusText === '' ? undefined : statusOf(statusText, 'query parameter');
-        // A user token reads its own user's entitlements only.
-        if (token.userId !== undefined && userId !== undefined && userId !== token.userId) {
-          throw new HttpError(400, 'The ID in the user_id query parameter must match the user ID in the user access token.');
-        }
-        if (gameId !== undefined && !organization.games.has(gameId)) {
-          throw new HttpError(403, 'The organization associated with the client in the access token must own the game specified in the game_id query parameter.');
-        }
-        if (ids.some((id) => entitlements.has(id) && entitlements.get(id)!.organization_id !== organization.id)) {
-          throw new HttpError(403, 'The organization associated with the client in the access token must own the entitlements specified in the id query parameter.');
-        }
-        const user = token.userId ?? userId;
-        const wanted = new Set(ids);
-        const found = [...entitlements.values()].filter(
-          (entitlement) =>
-            entitlement.organization_id === organization.id &&
-            (wanted.size === 0 || wanted.has(entitlement.id)) &&
-            (user === undefined || entitlement.user_id === user) &&
-            (gameId === undefined || entitlement.game_id === gameId) &&
-            (status === undefined || entitlement.fulfillment_status === status),
-        );
-        const { data, pagination } = page(request, found, { defaultFirst: 20, maxFirst: 1000 });
-        return ok(data.map(wire), { pagination });
-      },
-    }),
-    route({
-      method: 'PATCH',
-      path: '/entitlements/drops',
-      token: 'either',
-      handle({ request, token }) {
-        const organization = organizationOf(token);
-        const idsValue = field(request, 'entitlement_ids');
-        if (idsValue !== undefined && (!Array.isArray(idsValue) || idsValue.some((id) => typeof id !== 'string'))) {
-          throw new HttpError(400, 'The field "entitlement_ids" must be a list of entitlement IDs');
-        }
-        const ids = [...new Set((idsValue ?? []) as string[])];
-        if (ids.length > IDS_MAX) throw new HttpError(400, `The field "entitlement_ids" may hold at most ${IDS_MAX} IDs`);
-        const statusValue = field(request, 'fulfillment_status');
-        const status = statusValue === undefined ? undefined : statusOf(statusValue, 'field');
-        const groups = new Map<UpdateStatus, string[]>();
-        const now = context.now();
-        for (const id of ids) {
-          const entitlement = entitlements.get(id);
-          let outcome: UpdateStatus;
-          if (!ENTITLEMENT_ID.test(id)) outcome = 'INVALID_ID';
-          else if (!entitlement) outcome = 'NOT_FOUND';
-          // An app token updates what its organization owns; a user token, of that, what is its user's.
-          else if (entitlement.organization_id !== organization.id || (token.userId !== undefined && entitlement.user_id !== token.userId)) outcome = 'UNAUTHORIZED';
-          else if (failing.delete(id)) outcome = 'UPDATE_FAILED';
-          else {
-            outcome = 'SUCCESS';
-            // Without a status nothing changes.
-            if (status !== undefined) {
-              entitlement.fulfillment_status = status;
-              entitlement.last_updated = now;
-            }
-          }
-          groups.set(outcome, [...(groups.get(outcome) ?? []), id]);
-        }
-        return ok(UPDATE_STATUSES.filter((outcome) => groups.has(outcome)).map((outcome) => ({ status: outcome, ids: groups.get(outcome)! })));
-      },
-    }),
-  ]);
-
-  return {
-    addOrganization(input) {
-      const id = input.id ?? state.id();
-      if (organizations.has(id)) throw new Error(`The organization ${id} exists already.`);
-      const taken = [...organizations.values()];
-      for (const game of input.games ?? []) {
-        if (taken.some((each) => each.games.has(game))) throw new Error(`The game ${game} is owned by another organization.`);
-      }
-      for (const { clientId, ownerId } of input.clients ?? []) {
-        if (taken.some((each) => each.clients.has(clientId))) throw new Error(`The client ${clientId} belongs to another organization.`);
-        if (!state.user(ownerId)) throw new Error(`No user ${ownerId} to own the client ${clientId}.`);
-      }
-      const clients = new Map((input.clients ?? []).map(({ clientId, ownerId }) => [clientId, ownerId] as const));
-      const record: OrganizationRecord = { id, games: new Set(input.games), members: new Set(input.members ?? clients.values()), clients };
-      organizations.set(id, record);
-      return record;
-    },
-    removeMember(organizationId, userId) {
-      const organization = organizations.get(organizationId);
-      if (!organization) throw new Error(`No organization ${organizationId}.`);
-      return organization.members.delete(userId);
-    },
-    grant(input) {
-      const organization = [...organizations.values()].find((each) => each.games.has(input.game_id));
-      if (!organization) throw new Error(`No organization owns the game ${input.game_id}: add it with addOrganization({ games }) first.`);
-      if (!state.user(input.user_id)) throw new Error(`No user ${input.user_id}.`);
-      const id = input.id ?? state.id();
-      if (entitlements.has(id)) throw new Error(`The entitlement ${id} exists already.`);
-      const now = context.now();
-      const record: EntitlementRecord = {
-        id,
-        benefit_id: input.benefit_id ?? state.id(),
-        timestamp: now,
-        user_id: input.user_id,
-        game_id: input.game_id,
-        fulfillment_status: input.fulfillment_status ?? 'CLAIMED',
-        last_updated: now,
-        organization_id: organization.id,
-        campaign_id: input.campaign_id ?? state.id(),
-      };
-      entitlements.set(id, record);
-      context.events.raise({
-        type: 'drop.entitlement.grant',
-        version: '1',
-        condition: { organization_id: organization.id, category_id: record.game_id, campaign_id: record.campaign_id },
-        event: [
-          {
-            organization_id: organization.id,
-            category_id: record.game_id,
-            category_name: state.games.get(record.game_id)?.name ?? '',
-            campaign_id: record.campaign_id,
-            ...userFields(context, record.user_id, 'user'),
-            entitlement_id: record.id,
-            benefit_id: record.benefit_id,
-            created_at: iso(now),
-          },
-        ],
-      });
-      return record;
-    },
-    get: (id) => entitlements.get(id),
-    failNextUpdate(id) {
-      if (!entitlements.has(id)) throw new Error(`No entitlement ${id}.`);
-      failing.add(id);
-    },
   };
 }
+
+/** What the entitlements group keeps (organizations, entitlements, the updates set to fail), and its controls' logic. */
+export class EntitlementsState {
+  readonly organizations = new Map<string, OrganizationRecord>();
+  readonly entitlements = new Map<string, EntitlementRecord>();
+  /** Entitlements whose next update answers UPDATE_FAILED. */
+  readonly failing = new Set<string>();
+
+  constructor(readonly context: HelixContext) {}
+
+  /** The organization of the token's client, or the reference's 400s. */
+  organizationOf(token: MockToken): OrganizationRecord {
+    const organization = [...this.organizations.values()].find((each) => each.clients.has(token.clientId));
+    if (!organization) throw new HttpError(400, 'The client in the access token is not associated with a known organization.');
+    if (!organization.members.has(organization.clients.get(token.clientId)!)) throw new HttpError(400, 'The owner of the client in the access token is not a member of the organization.');
+    return organization;
+  }
+
+  addOrganization(input: OrganizationInput): OrganizationRecord {
+    const { state } = this.context;
+    const id = input.id ?? state.id();
+    if (this.organizations.has(id)) throw new Error(`The organization ${id} exists already.`);
+    const taken = [...this.organizations.values()];
+    for (const game of input.games ?? []) {
+      if (taken.some((each) => each.games.has(game))) throw new Error(`The game ${game} is owned by another organization.`);
+    }
+    for (const { clientId, ownerId } of input.clients ?? []) {
+      if (taken.some((each) => each.clients.has(clientId))) throw new Error(`The client ${clientId} belongs to another organization.`);
+      if (!state.user(ownerId)) throw new Error(`No user ${ownerId} to own the client ${clientId}.`);
+    }
+    const clients = new Map((input.clients ?? []).map(({ clientId, ownerId }) => [clientId, ownerId] as const));
+    const record: OrganizationRecord = { id, games: new Set(input.games), members: new Set(input.members ?? clients.values()), clients };
+    this.organizations.set(id, record);
+    return record;
+  }
+
+  removeMember(organizationId: string, userId: string): boolean {
+    const organization = this.organizations.get(organizationId);
+    if (!organization) throw new Error(`No organization ${organizationId}.`);
+    return organization.members.delete(userId);
+  }
+
+  grant(input: GrantInput): EntitlementRecord {
+    const { context } = this;
+    const { state } = context;
+    const organization = [...this.organizations.values()].find((each) => each.games.has(input.game_id));
+    if (!organization) throw new Error(`No organization owns the game ${input.game_id}: add it with addOrganization({ games }) first.`);
+    if (!state.user(input.user_id)) throw new Error(`No user ${input.user_id}.`);
+    const id = input.id ?? state.id();
+    if (this.entitlements.has(id)) throw new Error(`The entitlement ${id} exists already.`);
+    const now = context.now();
+    const record: EntitlementRecord = {
+      id,
+      benefit_id: input.benefit_id ?? state.id(),
+      timestamp: now,
+      user_id: input.user_id,
+      game_id: input.game_id,
+      fulfillment_status: input.fulfillment_status ?? 'CLAIMED',
+      last_updated: now,
+      organization_id: organization.id,
+      campaign_id: input.campaign_id ?? state.id(),
+    };
+    this.entitlements.set(id, record);
+    context.events.raise({
+      type: 'drop.entitlement.grant',
+      version: '1',
+      condition: { organization_id: organization.id, category_id: record.game_id, campaign_id: record.campaign_id },
+      event: [
+        {
+          organization_id: organization.id,
+          category_id: record.game_id,
+          category_name: state.games.get(record.game_id)?.name ?? '',
+          campaign_id: record.campaign_id,
+          ...userFields(context, record.user_id, 'user'),
+          entitlement_id: record.id,
+          benefit_id: record.benefit_id,
+          created_at: iso(now),
+        },
+      ],
+    });
+    return record;
+  }
+
+  failNextUpdate(id: string): void {
+    if (!this.entitlements.has(id)) throw new Error(`No entitlement ${id}.`);
+    this.failing.add(id);
+  }
+}
+
+/** The entitlements routes: Get Drops Entitlements, Update Drops Entitlements. */
+export const entitlementsRoutes: readonly RouteRow<EntitlementsState>[] = [
+  {
+    method: 'GET',
+    path: '/entitlements/drops',
+    token: 'either',
+    handle: ({ request, token }, drops) => {
+      const { entitlements } = drops;
+      const organization = drops.organizationOf(token);
+      const ids = repeated(request, 'id', IDS_MAX);
+      const userId = request.query.get('user_id') || undefined;
+      const gameId = request.query.get('game_id') || undefined;
+      const statusText = request.query.get('fulfillment_status');
+      const status = statusText === null || statusText === '' ? undefined : statusOf(statusText, 'query parameter');
+      // A user token reads its own user's entitlements only.
+      if (token.userId !== undefined && userId !== undefined && userId !== token.userId) {
+        throw new HttpError(400, 'The ID in the user_id query parameter must match the user ID in the user access token.');
+      }
+      if (gameId !== undefined && !organization.games.has(gameId)) {
+        throw new HttpError(403, 'The organization associated with the client in the access token must own the game specified in the game_id query parameter.');
+      }
+      if (ids.some((id) => entitlements.has(id) && entitlements.get(id)!.organization_id !== organization.id)) {
+        throw new HttpError(403, 'The organization associated with the client in the access token must own the entitlements specified in the id query parameter.');
+      }
+      const user = token.userId ?? userId;
+      const wanted = new Set(ids);
+      const found = [...entitlements.values()].filter(
+        (entitlement) =>
+          entitlement.organization_id === organization.id &&
+          (wanted.size === 0 || wanted.has(entitlement.id)) &&
+          (user === undefined || entitlement.user_id === user) &&
+          (gameId === undefined || entitlement.game_id === gameId) &&
+          (status === undefined || entitlement.fulfillment_status === status),
+      );
+      const { data, pagination } = page(request, found, { defaultFirst: 20, maxFirst: 1000 });
+      return ok(data.map(wire), { pagination });
+    },
+  },
+  {
+    method: 'PATCH',
+    path: '/entitlements/drops',
+    token: 'either',
+    handle: ({ request, token, context }, drops) => {
+      const organization = drops.organizationOf(token);
+      const idsValue = field(request, 'entitlement_ids');
+      if (idsValue !== undefined && (!Array.isArray(idsValue) || idsValue.some((id) => typeof id !== 'string'))) {
+        throw new HttpError(400, 'The field "entitlement_ids" must be a list of entitlement IDs');
+      }
+      const ids = [...new Set((idsValue ?? []) as string[])];
+      if (ids.length > IDS_MAX) throw new HttpError(400, `The field "entitlement_ids" may hold at most ${IDS_MAX} IDs`);
+      const statusValue = field(request, 'fulfillment_status');
+      const status = statusValue === undefined ? undefined : statusOf(statusValue, 'field');
+      const groups = new Map<UpdateStatus, string[]>();
+      const now = context.now();
+      for (const id of ids) {
+        const entitlement = drops.entitlements.get(id);
+        let outcome: UpdateStatus;
+        if (!ENTITLEMENT_ID.test(id)) outcome = 'INVALID_ID';
+        else if (!entitlement) outcome = 'NOT_FOUND';
+        // An app token updates what its organization owns; a user token, of that, what is its user's.
+        else if (entitlement.organization_id !== organization.id || (token.userId !== undefined && entitlement.user_id !== token.userId)) outcome = 'UNAUTHORIZED';
+        else if (drops.failing.delete(id)) outcome = 'UPDATE_FAILED';
+        else {
+          outcome = 'SUCCESS';
+          // Without a status nothing changes.
+          if (status !== undefined) {
+            entitlement.fulfillment_status = status;
+            entitlement.last_updated = now;
+          }
+        }
+        groups.set(outcome, [...(groups.get(outcome) ?? []), id]);
+      }
+      return ok(UPDATE_STATUSES.filter((outcome) => groups.has(outcome)).map((outcome) => ({ status: outcome, ids: groups.get(outcome)! })));
+    },
+  },
+];
+
+/** The entitlements controls: `mock.entitlements.*` and `/mock/entitlements.*`. */
+export const entitlementsControls: ControlTable<EntitlementsState, EntitlementsControl> = {
+  addOrganization: {
+    params: ['input: OrganizationInput'],
+    does: 'Adds an organization with its games, clients and members.',
+    run: (drops, input) => drops.addOrganization(input),
+  },
+  removeMember: {
+    params: ['organizationId: string', 'userId: string'],
+    does: 'Takes a user out of an organization (its clients they own stop working for it: 400).',
+    run: (drops, organizationId, userId) => drops.removeMember(organizationId, userId),
+  },
+  grant: {
+    params: ['input: GrantInput'],
+    does: 'A Drop is granted: the entitlement is listed by Get Drops Entitlements, and `drop.entitlement.grant` is raised (batched: the event is a list of one).',
+    run: (drops, input) => drops.grant(input),
+  },
+  get: {
+    params: ['id: string'],
+    does: 'An entitlement, or undefined.',
+    run: (drops, id) => drops.entitlements.get(id),
+  },
+  failNextUpdate: {
+    params: ['id: string'],
+    does: 'The next Update Drops Entitlements that names this entitlement answers UPDATE_FAILED for it (a transient error), once.',
+    run: (drops, id) => drops.failNextUpdate(id),
+  },
+};

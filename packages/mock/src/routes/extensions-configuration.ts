@@ -4,7 +4,6 @@
 import { HttpError } from '../http';
 import { field, noContent, ok, required } from '../helix';
 import {
-  jwtRoute,
   requireBytes,
   requireOwnExtension,
   SEGMENTS,
@@ -27,81 +26,79 @@ function segmentOf(value: unknown, name: string): ConfigurationSegment {
 }
 
 /** The configuration routes. */
-export function extensionConfigurationRoutes(): JwtRouteRow[] {
-  return [
-    jwtRoute({
-      method: 'GET',
-      path: '/extensions/configurations',
-      claims: ['role', 'user_id', 'exp'],
-      query: ['extension_id', 'segment'],
-      handle(call) {
-        const { request, context, extension } = call;
-        requireOwnExtension(call, required(request, 'extension_id'));
-        // Duplicates are ignored; the answer keeps the order of the request.
-        const segments = [...new Set(request.query.getAll('segment').filter((value) => value !== '').map((value) => segmentOf(value, 'segment')))];
-        const broadcasterId = request.query.get('broadcaster_id') || undefined;
-        if (segments.some((segment) => segment !== 'global') && broadcasterId === undefined) {
-          throw new HttpError(400, 'Missing required parameter "broadcaster_id": it is required for the broadcaster and developer segments');
+export const extensionConfigurationRoutes: readonly JwtRouteRow[] = [
+  {
+    method: 'GET',
+    path: '/extensions/configurations',
+    claims: ['role', 'user_id', 'exp'],
+    query: ['extension_id', 'segment'],
+    handle: (call) => {
+      const { request, context, extension } = call;
+      requireOwnExtension(call, required(request, 'extension_id'));
+      // Duplicates are ignored; the answer keeps the order of the request.
+      const segments = [...new Set(request.query.getAll('segment').filter((value) => value !== '').map((value) => segmentOf(value, 'segment')))];
+      const broadcasterId = request.query.get('broadcaster_id') || undefined;
+      if (segments.some((segment) => segment !== 'global') && broadcasterId === undefined) {
+        throw new HttpError(400, 'Missing required parameter "broadcaster_id": it is required for the broadcaster and developer segments');
+      }
+      for (const segment of segments) {
+        const channel = segment === 'global' ? '' : broadcasterId;
+        context.limits.endpoint(`extension-configuration-read:${extension.clientId}:${segmentKey(segment, channel)}`, CONFIGURATION_CALLS, MINUTE_MS, `The ${segment} segment may be read at most ${CONFIGURATION_CALLS} times a minute`);
+      }
+      const data = segments.flatMap((segment) => {
+        const record = extension.configuration.get(segmentKey(segment, broadcasterId));
+        if (!record) return [];
+        return [{ segment, ...(segment === 'global' ? {} : { broadcaster_id: record.broadcaster_id }), content: record.content, version: record.version }];
+      });
+      return ok(data);
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/extensions/configurations',
+    claims: ['role', 'user_id', 'exp'],
+    body: ['extension_id', 'segment'],
+    handle: (call) => {
+      const { request, context, extension } = call;
+      requireOwnExtension(call, field(request, 'extension_id'));
+      const segment = segmentOf(field(request, 'segment'), 'segment');
+      const broadcasterValue = field(request, 'broadcaster_id');
+      let broadcasterId: string | undefined;
+      if (segment !== 'global') {
+        if (broadcasterValue === undefined || broadcasterValue === null || broadcasterValue === '') {
+          throw new HttpError(400, 'The "broadcaster_id" field is required if "segment" is set to developer or broadcaster');
         }
-        for (const segment of segments) {
-          const channel = segment === 'global' ? '' : broadcasterId;
-          context.limits.endpoint(`extension-configuration-read:${extension.clientId}:${segmentKey(segment, channel)}`, CONFIGURATION_CALLS, MINUTE_MS, `The ${segment} segment may be read at most ${CONFIGURATION_CALLS} times a minute`);
-        }
-        const data = segments.flatMap((segment) => {
-          const record = extension.configuration.get(segmentKey(segment, broadcasterId));
-          if (!record) return [];
-          return [{ segment, ...(segment === 'global' ? {} : { broadcaster_id: record.broadcaster_id }), content: record.content, version: record.version }];
-        });
-        return ok(data);
-      },
-    }),
-    jwtRoute({
-      method: 'PUT',
-      path: '/extensions/configurations',
-      claims: ['role', 'user_id', 'exp'],
-      body: ['extension_id', 'segment'],
-      handle(call) {
-        const { request, context, extension } = call;
-        requireOwnExtension(call, field(request, 'extension_id'));
-        const segment = segmentOf(field(request, 'segment'), 'segment');
-        const broadcasterValue = field(request, 'broadcaster_id');
-        let broadcasterId: string | undefined;
-        if (segment !== 'global') {
-          if (broadcasterValue === undefined || broadcasterValue === null || broadcasterValue === '') {
-            throw new HttpError(400, 'The "broadcaster_id" field is required if "segment" is set to developer or broadcaster');
-          }
-          broadcasterId = stringField(broadcasterValue, 'broadcaster_id');
-        }
-        const contentValue = field(request, 'content');
-        const content = requireBytes(contentValue === undefined ? '' : stringField(contentValue, 'content'), 'content', SEGMENT_MAX_BYTES);
-        const versionValue = field(request, 'version');
-        context.limits.endpoint(`extension-configuration-write:${extension.clientId}`, CONFIGURATION_CALLS, MINUTE_MS, `The configuration may be set at most ${CONFIGURATION_CALLS} times a minute`);
-        const key = segmentKey(segment, broadcasterId);
-        // Without a version the latest definition is updated: the segment keeps its version.
-        const version = versionValue === undefined || versionValue === null ? (extension.configuration.get(key)?.version ?? '') : stringField(versionValue, 'version');
-        extension.configuration.set(key, { segment, ...(broadcasterId === undefined ? {} : { broadcaster_id: broadcasterId }), content, version });
-        return noContent();
-      },
-    }),
-    jwtRoute({
-      method: 'PUT',
-      path: '/extensions/required_configuration',
-      claims: ['role', 'user_id', 'exp'],
-      query: ['broadcaster_id'],
-      body: ['extension_id', 'extension_version', 'required_configuration'],
-      handle(call) {
-        const { request, extension, claims } = call;
-        requireOwnExtension(call, field(request, 'extension_id'));
-        if (claims.user_id !== extension.ownerId) {
-          throw new HttpError(401, 'The JWT token is not valid: the claim "user_id" must be the ID of the user that owns the extension');
-        }
-        const broadcasterId = required(request, 'broadcaster_id');
-        extension.requiredConfiguration.set(broadcasterId, {
-          extension_version: stringField(field(request, 'extension_version'), 'extension_version'),
-          required_configuration: stringField(field(request, 'required_configuration'), 'required_configuration'),
-        });
-        return noContent();
-      },
-    }),
-  ];
-}
+        broadcasterId = stringField(broadcasterValue, 'broadcaster_id');
+      }
+      const contentValue = field(request, 'content');
+      const content = requireBytes(contentValue === undefined ? '' : stringField(contentValue, 'content'), 'content', SEGMENT_MAX_BYTES);
+      const versionValue = field(request, 'version');
+      context.limits.endpoint(`extension-configuration-write:${extension.clientId}`, CONFIGURATION_CALLS, MINUTE_MS, `The configuration may be set at most ${CONFIGURATION_CALLS} times a minute`);
+      const key = segmentKey(segment, broadcasterId);
+      // Without a version the latest definition is updated: the segment keeps its version.
+      const version = versionValue === undefined || versionValue === null ? (extension.configuration.get(key)?.version ?? '') : stringField(versionValue, 'version');
+      extension.configuration.set(key, { segment, ...(broadcasterId === undefined ? {} : { broadcaster_id: broadcasterId }), content, version });
+      return noContent();
+    },
+  },
+  {
+    method: 'PUT',
+    path: '/extensions/required_configuration',
+    claims: ['role', 'user_id', 'exp'],
+    query: ['broadcaster_id'],
+    body: ['extension_id', 'extension_version', 'required_configuration'],
+    handle: (call) => {
+      const { request, extension, claims } = call;
+      requireOwnExtension(call, field(request, 'extension_id'));
+      if (claims.user_id !== extension.ownerId) {
+        throw new HttpError(401, 'The JWT token is not valid: the claim "user_id" must be the ID of the user that owns the extension');
+      }
+      const broadcasterId = required(request, 'broadcaster_id');
+      extension.requiredConfiguration.set(broadcasterId, {
+        extension_version: stringField(field(request, 'extension_version'), 'extension_version'),
+        required_configuration: stringField(field(request, 'required_configuration'), 'required_configuration'),
+      });
+      return noContent();
+    },
+  },
+];

@@ -1,11 +1,14 @@
-// What only the extension routes know (reference group Extensions, with the extension Bits
-// products): the extensions a test registered, their versions, shared secrets, configuration
-// segments, live channels, Bits products, and the PubSub and chat messages they sent; and how a
-// route that takes an Extension Backend Service's JWT is checked.
+// The extensions group's state (see controls.ts; reference group Extensions, with the extension
+// Bits products): the extensions a test registered, their versions, shared secrets, configuration
+// segments, live channels, Bits products, and the PubSub and chat messages they sent, with the
+// logic of the extensions controls; and how a route that takes an Extension Backend Service's JWT
+// is checked. The routes are the tables of the extensions-*.ts files, gathered with the controls
+// in extensions.ts.
 import { randomBytes } from 'node:crypto';
 import { signExtensionJwt, verifyExtensionJwt, type ExtensionJwtClaims, type RequiredClaim } from '../extension-jwt';
 import { HttpError, type MockRequest, type MockResponse, type Router } from '../http';
-import { required, requiredField, type HelixContext } from '../helix';
+import { iso, required, requiredField, rfc3339, type HelixContext } from '../helix';
+import type { BitsProductInput, ConfigurationSegmentInput, ExtensionInput } from './extensions';
 
 /** An extension version's review state, as Get Extensions names it. */
 export type ExtensionState = 'Approved' | 'AssetsUploaded' | 'Deleted' | 'Deprecated' | 'InReview' | 'InTest' | 'PendingAction' | 'Rejected' | 'Released';
@@ -251,8 +254,8 @@ export function segmentKey(segment: ConfigurationSegment, broadcasterId: string 
   return segment === 'global' ? segment : `${segment}:${broadcasterId ?? ''}`;
 }
 
-/** The extensions of one mock. */
-export class ExtensionStore {
+/** The extensions of one mock, and the logic of the extensions controls. */
+export class ExtensionsState {
   readonly #entries = new Map<string, ExtensionEntry>();
 
   constructor(readonly context: HelixContext) {}
@@ -340,6 +343,99 @@ export class ExtensionStore {
     const exp = Math.floor(this.context.now() / 1000) + 60;
     return signExtensionJwt({ exp, user_id: entry.ownerId, role: 'external', ...claims }, secret.content);
   }
+
+  /** `mock.extensions.add()`: the extension (and an app of its client ID), its versions, segments, products and live channels. */
+  add(input: ExtensionInput): ExtensionEntry {
+    const { state } = this.context;
+    const { clientId, name, ownerId, secret, versions = [], configuration = [], bitsProducts = [], liveChannels = [], ...first } = input;
+    const extension = this.create(clientId, ownerId, secret);
+    if (!state.clients.has(clientId)) state.addClient({ clientId });
+    this.setVersion(extension, first, name);
+    for (const version of versions) this.setVersion(extension, version);
+    for (const segment of configuration) this.setConfiguration(extension, segment);
+    for (const product of bitsProducts) this.setBitsProduct(extension, product);
+    for (const broadcasterId of liveChannels) this.setLive(extension, broadcasterId, true);
+    return extension;
+  }
+
+  /** Moves a version to another review state. */
+  setVersionState(clientId: string, version: string, newState: ExtensionState): ExtensionVersionRecord {
+    const extension = this.require(clientId);
+    const record = extension.versions.get(version);
+    if (!record) throw new Error(`The extension ${clientId} has no version ${version}.`);
+    return this.setVersion(extension, { ...record, state: newState });
+  }
+
+  /** Sets a configuration segment as Set Extension Configuration Segment would. */
+  setConfiguration(extension: ExtensionEntry, input: ConfigurationSegmentInput): ConfigurationSegmentRecord {
+    if (!SEGMENTS.includes(input.segment)) throw new Error(`Unknown configuration segment "${input.segment}": use ${SEGMENTS.join(', ')}.`);
+    if (input.segment !== 'global' && !input.broadcaster_id) throw new Error(`The ${input.segment} segment needs a broadcaster_id.`);
+    const broadcasterId = input.segment === 'global' ? undefined : input.broadcaster_id;
+    const record: ConfigurationSegmentRecord = { segment: input.segment, ...(broadcasterId === undefined ? {} : { broadcaster_id: broadcasterId }), content: input.content, version: input.version ?? '' };
+    extension.configuration.set(segmentKey(input.segment, broadcasterId), record);
+    return record;
+  }
+
+  /** Adds or replaces a Bits product, as Update Extension Bits Product would. */
+  setBitsProduct(extension: ExtensionEntry, input: BitsProductInput): BitsProductRecord {
+    const product = productOf({ ...input, cost: { type: 'bits', ...input.cost } });
+    extension.bitsProducts.set(product.sku, product);
+    return product;
+  }
+
+  /** A broadcaster goes live with the extension (or stops); whether anything changed. */
+  setLive(extension: ExtensionEntry, broadcasterId: string, live: boolean): boolean {
+    if (!this.context.state.user(broadcasterId)) throw new Error(`No user ${broadcasterId}.`);
+    if (live === extension.live.has(broadcasterId)) return false;
+    if (live) extension.live.add(broadcasterId);
+    else extension.live.delete(broadcasterId);
+    return true;
+  }
+}
+
+const SKU = /^[A-Za-z0-9._-]+$/;
+const SKU_MAX = 255;
+const DISPLAY_NAME_MAX = 255;
+/** A product's price in Bits. */
+const BITS_MIN = 1;
+const BITS_MAX = 10_000;
+
+/** An optional boolean body field, false when left out. */
+function flag(value: unknown, name: string): boolean {
+  if (value === undefined || value === null) return false;
+  if (typeof value !== 'boolean') throw new HttpError(400, `The field "${name}" must be true or false`);
+  return value;
+}
+
+/**
+ * The body of Update Extension Bits Product as a product, or 400 naming the field at fault (the
+ * route's and `setBitsProduct()`'s check).
+ */
+export function productOf(body: Record<string, unknown>): BitsProductRecord {
+  const sku = body.sku;
+  if (typeof sku !== 'string' || !SKU.test(sku) || sku.length > SKU_MAX) {
+    throw new HttpError(400, `The value in the "sku" field is not valid: it may contain only letters, digits, dashes (-), underscores (_) and periods (.), at most ${SKU_MAX} characters`);
+  }
+  const cost = body.cost;
+  if (typeof cost !== 'object' || cost === null || Array.isArray(cost)) throw new HttpError(400, 'The field "cost" must be an object with "amount" and "type"');
+  const { amount, type } = cost as Record<string, unknown>;
+  if (amount === undefined || amount === null) throw new HttpError(400, 'Missing required parameter "cost.amount"');
+  if (type === undefined || type === null || type === '') throw new HttpError(400, 'Missing required parameter "cost.type"');
+  if (type !== 'bits') throw new HttpError(400, 'The value in the "cost.type" field is not valid: it must be bits');
+  if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < BITS_MIN || amount > BITS_MAX) {
+    throw new HttpError(400, `The value in the "cost.amount" field is not valid: it must be a whole number from ${BITS_MIN} to ${BITS_MAX}`);
+  }
+  const displayName = stringField(body.display_name, 'display_name');
+  if (Array.from(displayName).length > DISPLAY_NAME_MAX) throw new HttpError(400, `The field "display_name" may be at most ${DISPLAY_NAME_MAX} characters`);
+  const expiration = body.expiration === undefined || body.expiration === null || body.expiration === '' ? '' : iso(rfc3339(body.expiration, 'expiration'));
+  return {
+    sku,
+    cost: { amount, type: 'bits' },
+    in_development: flag(body.in_development, 'in_development'),
+    display_name: displayName,
+    expiration,
+    is_broadcast: flag(body.is_broadcast, 'is_broadcast'),
+  };
 }
 
 /** 32 random bytes, base64, as a new shared secret. */
@@ -427,12 +523,8 @@ export interface JwtRouteRow {
   readonly claims: readonly RequiredClaim[];
   readonly query?: readonly string[];
   readonly body?: readonly string[];
-  readonly handle: (call: JwtRouteCall) => MockResponse;
-}
-
-/** A JWT route row, typed. */
-export function jwtRoute(row: JwtRouteRow): JwtRouteRow {
-  return row;
+  /** The behaviour, given the group's state. */
+  readonly handle: (call: JwtRouteCall, extensions: ExtensionsState) => MockResponse;
 }
 
 /**
@@ -440,21 +532,21 @@ export function jwtRoute(row: JwtRouteRow): JwtRouteRow {
  * first (401: missing, not signed by a secret in service of the extension that `Client-Id` names,
  * expired, or without a claim the route requires), then the required parameters (400).
  */
-export function registerJwtRoutes(router: Router, store: ExtensionStore, rows: readonly JwtRouteRow[]): void {
-  const { context } = store;
+export function registerJwtRoutes(router: Router, extensions: ExtensionsState, rows: readonly JwtRouteRow[]): void {
+  const { context } = extensions;
   for (const row of rows) {
     router.add(row.method, row.path, (request) => {
       const match = /^Bearer (.+)$/i.exec(request.headers.authorization ?? '');
       if (!match) throw new HttpError(401, 'The Authorization header is required and must specify a JWT token.');
       const clientId = request.headers['client-id'];
       if (typeof clientId !== 'string' || clientId === '') throw new HttpError(401, 'The Client-Id header is required.');
-      const extension = store.get(clientId);
+      const extension = extensions.get(clientId);
       if (!extension) throw new HttpError(401, 'The JWT token is not valid: the Client-Id header does not name an extension');
-      const secrets = store.secretsInService(extension).map((secret) => secret.content);
+      const secrets = extensions.secretsInService(extension).map((secret) => secret.content);
       const claims = verifyExtensionJwt(match[1]!, secrets, context.now(), row.claims);
       for (const name of row.query ?? []) required(request, name);
       for (const name of row.body ?? []) requiredField(request, name);
-      return row.handle({ request, context, extension, claims });
+      return row.handle({ request, context, extension, claims }, extensions);
     });
   }
 }

@@ -1,15 +1,12 @@
-import { HttpError, type Router } from '../http';
-import { ok, page, registerRoutes, required, route, type HelixContext } from '../helix';
+import type { ControlTable } from '../controls';
+import { HttpError } from '../http';
+import { ok, page, required, type RouteRow } from '../helix';
 import type { ExtensionJwtClaims } from '../extension-jwt';
-import { extensionBitsRoutes, productOf } from './extensions-bits';
+import { extensionBitsRoutes } from './extensions-bits';
 import { extensionConfigurationRoutes } from './extensions-configuration';
 import { extensionMessageRoutes } from './extensions-messages';
 import { extensionSecretRoutes } from './extensions-secrets';
 import {
-  ExtensionStore,
-  jwtRoute,
-  registerJwtRoutes,
-  SEGMENTS,
   segmentKey,
   type BitsProductRecord,
   type ConfigurationSegment,
@@ -17,9 +14,11 @@ import {
   type ExtensionChatMessageRecord,
   type ExtensionEntry,
   type ExtensionSecretRecord,
+  type ExtensionsState,
   type ExtensionState,
   type ExtensionVersionInput,
   type ExtensionVersionRecord,
+  type JwtRouteRow,
   type PubSubMessageRecord,
   type RequiredConfigurationRecord,
 } from './extensions-state';
@@ -31,7 +30,9 @@ import {
  * products (extensions-bits.ts) beside it. Most of these routes take a JWT signed by the
  * extension's Extension Backend Service rather than an OAuth token (see extensions-state.ts).
  * Extensions are registered by a test (`mock.extensions.add()`): making one happens on the
- * platform's developer site, not through the API.
+ * platform's developer site, not through the API. The group's state is `ExtensionsState`
+ * (extensions-state.ts); its tables are `extensionsJwtRoutes`, `extensionsRoutes` and
+ * `extensionsControls` below.
  */
 
 /** A Bits product to set through the controls: `cost.type` is `bits`; the flags default to false. */
@@ -131,124 +132,143 @@ function latestReleased(extension: ExtensionEntry): ExtensionVersionRecord | und
   return [...extension.versions.values()].filter((version) => version.state === 'Released').at(-1);
 }
 
-/** Registers every route of the Extensions group (and the extension Bits products); returns its controls. */
-export function registerExtensionRoutes(router: Router, context: HelixContext): ExtensionsControl {
-  const { state } = context;
-  const store = new ExtensionStore(context);
-
-  registerJwtRoutes(router, store, [
-    ...extensionConfigurationRoutes(),
-    ...extensionSecretRoutes(store),
-    ...extensionMessageRoutes(),
-    jwtRoute({
-      method: 'GET',
-      path: '/extensions',
-      claims: ['role'],
-      query: ['extension_id'],
-      handle({ request }) {
-        const extension = store.get(required(request, 'extension_id'));
-        if (!extension) throw new HttpError(404, 'The extension in the extension_id query parameter was not found.');
-        const wanted = request.query.get('extension_version');
-        // Without a version, the latest released one; none when nothing is released.
-        const version = wanted ? extension.versions.get(wanted) : latestReleased(extension);
-        return ok(version ? [structuredClone(version)] : []);
-      },
-    }),
-  ]);
-
-  registerRoutes(router, context, [
-    ...extensionBitsRoutes(store),
-    route({
-      method: 'GET',
-      path: '/extensions/released',
-      token: 'either',
-      query: ['extension_id'],
-      handle({ request }) {
-        const extension = store.get(required(request, 'extension_id'));
-        const wanted = request.query.get('extension_version');
-        const version = extension && (wanted ? extension.versions.get(wanted) : latestReleased(extension));
-        if (!version || version.state !== 'Released') throw new HttpError(404, 'The extension specified in the extension_id query parameter was not found or is not released.');
-        return ok([structuredClone(version)]);
-      },
-    }),
-    route({
-      method: 'GET',
-      path: '/extensions/live',
-      token: 'either',
-      query: ['extension_id'],
-      handle({ request }) {
-        const extension = store.get(required(request, 'extension_id'));
-        if (!extension || extension.live.size === 0) {
-          throw new HttpError(404, 'The extension specified in the extension_id query parameter was not found or it\'s not being used in a live stream.');
-        }
-        const channels = [...extension.live].map((broadcasterId) => {
-          const info = state.channel(broadcasterId).info;
-          return { broadcaster_id: broadcasterId, broadcaster_name: state.user(broadcasterId)?.display_name ?? '', game_name: info.game_name, game_id: info.game_id, title: info.title };
-        });
-        // The reference gives `first` no maximum ("the actual number returned may be less than
-        // this limit"): a larger page size is served LIVE_PAGE_MAX at a time, not refused.
-        const firstText = request.query.get('first');
-        const query = new URLSearchParams(request.query);
-        if (firstText !== null && /^\d+$/.test(firstText) && Number(firstText) > LIVE_PAGE_MAX) query.set('first', String(LIVE_PAGE_MAX));
-        const { data, pagination } = page({ ...request, query }, channels, { defaultFirst: 20, maxFirst: LIVE_PAGE_MAX });
-        // This route's pagination is the cursor string itself, empty on the last page.
-        return { status: 200, body: { data, pagination: pagination.cursor ?? '' } };
-      },
-    }),
-  ]);
-
-  function setConfiguration(extension: ExtensionEntry, input: ConfigurationSegmentInput): ConfigurationSegmentRecord {
-    if (!SEGMENTS.includes(input.segment)) throw new Error(`Unknown configuration segment "${input.segment}": use ${SEGMENTS.join(', ')}.`);
-    if (input.segment !== 'global' && !input.broadcaster_id) throw new Error(`The ${input.segment} segment needs a broadcaster_id.`);
-    const broadcasterId = input.segment === 'global' ? undefined : input.broadcaster_id;
-    const record: ConfigurationSegmentRecord = { segment: input.segment, ...(broadcasterId === undefined ? {} : { broadcaster_id: broadcasterId }), content: input.content, version: input.version ?? '' };
-    extension.configuration.set(segmentKey(input.segment, broadcasterId), record);
-    return record;
-  }
-
-  function setBitsProduct(extension: ExtensionEntry, input: BitsProductInput): BitsProductRecord {
-    const product = productOf({ ...input, cost: { type: 'bits', ...input.cost } });
-    extension.bitsProducts.set(product.sku, product);
-    return product;
-  }
-
-  function setLive(extension: ExtensionEntry, broadcasterId: string, live: boolean): boolean {
-    if (!state.user(broadcasterId)) throw new Error(`No user ${broadcasterId}.`);
-    if (live === extension.live.has(broadcasterId)) return false;
-    if (live) extension.live.add(broadcasterId);
-    else extension.live.delete(broadcasterId);
-    return true;
-  }
-
-  return {
-    add(input) {
-      const { clientId, name, ownerId, secret, versions = [], configuration = [], bitsProducts = [], liveChannels = [], ...first } = input;
-      const extension = store.create(clientId, ownerId, secret);
-      if (!state.clients.has(clientId)) state.addClient({ clientId });
-      store.setVersion(extension, first, name);
-      for (const version of versions) store.setVersion(extension, version);
-      for (const segment of configuration) setConfiguration(extension, segment);
-      for (const product of bitsProducts) setBitsProduct(extension, product);
-      for (const broadcasterId of liveChannels) setLive(extension, broadcasterId, true);
-      return extension;
+/**
+ * The routes that take the extension's JWT (`registerJwtRoutes(router, extensions, ...)`):
+ * configuration, secrets, messages, and Get Extensions.
+ */
+export const extensionsJwtRoutes: readonly JwtRouteRow[] = [
+  ...extensionConfigurationRoutes,
+  ...extensionSecretRoutes,
+  ...extensionMessageRoutes,
+  {
+    method: 'GET',
+    path: '/extensions',
+    claims: ['role'],
+    query: ['extension_id'],
+    handle: ({ request }, extensions) => {
+      const extension = extensions.get(required(request, 'extension_id'));
+      if (!extension) throw new HttpError(404, 'The extension in the extension_id query parameter was not found.');
+      const wanted = request.query.get('extension_version');
+      // Without a version, the latest released one; none when nothing is released.
+      const version = wanted ? extension.versions.get(wanted) : latestReleased(extension);
+      return ok(version ? [structuredClone(version)] : []);
     },
-    get: (clientId) => store.get(clientId),
-    addVersion: (clientId, input) => store.setVersion(store.require(clientId), input),
-    setState(clientId, version, newState) {
-      const extension = store.require(clientId);
-      const record = extension.versions.get(version);
-      if (!record) throw new Error(`The extension ${clientId} has no version ${version}.`);
-      return store.setVersion(extension, { ...record, state: newState });
+  },
+];
+
+/** The routes that take an OAuth token: the Bits products, Get Released Extensions, Get Extension Live Channels. */
+export const extensionsRoutes: readonly RouteRow<ExtensionsState>[] = [
+  ...extensionBitsRoutes,
+  {
+    method: 'GET',
+    path: '/extensions/released',
+    token: 'either',
+    query: ['extension_id'],
+    handle: ({ request }, extensions) => {
+      const extension = extensions.get(required(request, 'extension_id'));
+      const wanted = request.query.get('extension_version');
+      const version = extension && (wanted ? extension.versions.get(wanted) : latestReleased(extension));
+      if (!version || version.state !== 'Released') throw new HttpError(404, 'The extension specified in the extension_id query parameter was not found or is not released.');
+      return ok([structuredClone(version)]);
     },
-    jwt: (clientId, claims) => store.jwt(store.require(clientId), claims),
-    secrets: (clientId) => [...store.secretsOf(store.require(clientId))],
-    setConfiguration: (clientId, input) => setConfiguration(store.require(clientId), input),
-    configuration: (clientId, segment, broadcasterId) => store.require(clientId).configuration.get(segmentKey(segment, broadcasterId)),
-    requiredConfiguration: (clientId, broadcasterId) => store.require(clientId).requiredConfiguration.get(broadcasterId),
-    setLive: (clientId, broadcasterId, live = true) => setLive(store.require(clientId), broadcasterId, live),
-    liveChannels: (clientId) => [...store.require(clientId).live],
-    setBitsProduct: (clientId, input) => setBitsProduct(store.require(clientId), input),
-    pubsubMessages: (clientId) => [...store.require(clientId).pubsub],
-    chatMessages: (clientId, broadcasterId) => store.require(clientId).chat.filter((message) => broadcasterId === undefined || message.broadcaster_id === broadcasterId),
-  };
-}
+  },
+  {
+    method: 'GET',
+    path: '/extensions/live',
+    token: 'either',
+    query: ['extension_id'],
+    handle: ({ request, context }, extensions) => {
+      const { state } = context;
+      const extension = extensions.get(required(request, 'extension_id'));
+      if (!extension || extension.live.size === 0) {
+        throw new HttpError(404, 'The extension specified in the extension_id query parameter was not found or it\'s not being used in a live stream.');
+      }
+      const channels = [...extension.live].map((broadcasterId) => {
+        const info = state.channel(broadcasterId).info;
+        return { broadcaster_id: broadcasterId, broadcaster_name: state.user(broadcasterId)?.display_name ?? '', game_name: info.game_name, game_id: info.game_id, title: info.title };
+      });
+      // The reference gives `first` no maximum ("the actual number returned may be less than
+      // this limit"): a larger page size is served LIVE_PAGE_MAX at a time, not refused.
+      const firstText = request.query.get('first');
+      const query = new URLSearchParams(request.query);
+      if (firstText !== null && /^\d+$/.test(firstText) && Number(firstText) > LIVE_PAGE_MAX) query.set('first', String(LIVE_PAGE_MAX));
+      const { data, pagination } = page({ ...request, query }, channels, { defaultFirst: 20, maxFirst: LIVE_PAGE_MAX });
+      // This route's pagination is the cursor string itself, empty on the last page.
+      return { status: 200, body: { data, pagination: pagination.cursor ?? '' } };
+    },
+  },
+];
+
+/** The extensions controls: `mock.extensions.*` and `/mock/extensions.*`. */
+export const extensionsControls: ControlTable<ExtensionsState, ExtensionsControl> = {
+  add: {
+    params: ['input: ExtensionInput'],
+    does: 'Registers an extension.',
+    run: (extensions, input) => extensions.add(input),
+  },
+  get: {
+    params: ['clientId: string'],
+    does: 'An extension with all its state (versions, secrets, segments, products, messages), or undefined.',
+    run: (extensions, clientId) => extensions.get(clientId),
+  },
+  addVersion: {
+    params: ['clientId: string', 'input: ExtensionVersionInput'],
+    does: 'Adds or replaces a version (`Released` unless `state` says otherwise).',
+    run: (extensions, clientId, input) => extensions.setVersion(extensions.require(clientId), input),
+  },
+  setState: {
+    params: ['clientId: string', 'version: string', 'state: ExtensionState'],
+    does: 'Moves a version to another review state (`InTest`, `Released`, `Deprecated`...).',
+    run: (extensions, clientId, version, newState) => extensions.setVersionState(clientId, version, newState),
+  },
+  jwt: {
+    params: ['clientId: string', 'claims?: ExtensionJwtClaims'],
+    does: "A JWT as the extension's backend service signs it, with its newest secret in service: `role: 'external'`, `user_id` the owner and `exp` a minute from the mock's now, unless `claims` say otherwise (`channel_id`, `pubsub_perms`...).",
+    run: (extensions, clientId, claims) => extensions.jwt(extensions.require(clientId), claims),
+  },
+  secrets: {
+    params: ['clientId: string'],
+    does: 'The secrets not yet expired, oldest first (epoch ms).',
+    run: (extensions, clientId) => [...extensions.secretsOf(extensions.require(clientId))],
+  },
+  setConfiguration: {
+    params: ['clientId: string', 'input: ConfigurationSegmentInput'],
+    does: 'Sets a configuration segment as Set Extension Configuration Segment would.',
+    run: (extensions, clientId, input) => extensions.setConfiguration(extensions.require(clientId), input),
+  },
+  configuration: {
+    params: ['clientId: string', 'segment: ConfigurationSegment', 'broadcasterId?: string'],
+    does: 'A configuration segment, or undefined when it was never set.',
+    run: (extensions, clientId, segment, broadcasterId) => extensions.require(clientId).configuration.get(segmentKey(segment, broadcasterId)),
+  },
+  requiredConfiguration: {
+    params: ['clientId: string', 'broadcasterId: string'],
+    does: 'What Set Extension Required Configuration left for a channel.',
+    run: (extensions, clientId, broadcasterId) => extensions.require(clientId).requiredConfiguration.get(broadcasterId),
+  },
+  setLive: {
+    params: ['clientId: string', 'broadcasterId: string', 'live?: boolean'],
+    does: "A broadcaster goes live with the extension installed or active (`live` true, the default), or stops (false): Get Extension Live Channels lists the channel, with the title and category of its `channel.info`, while it is live.",
+    run: (extensions, clientId, broadcasterId, live = true) => extensions.setLive(extensions.require(clientId), broadcasterId, live),
+  },
+  liveChannels: {
+    params: ['clientId: string'],
+    does: 'The broadcasters Get Extension Live Channels lists, in the order they went live.',
+    run: (extensions, clientId) => [...extensions.require(clientId).live],
+  },
+  setBitsProduct: {
+    params: ['clientId: string', 'input: BitsProductInput'],
+    does: 'Adds or replaces a Bits product, as Update Extension Bits Product would.',
+    run: (extensions, clientId, input) => extensions.setBitsProduct(extensions.require(clientId), input),
+  },
+  pubsubMessages: {
+    params: ['clientId: string'],
+    does: 'The PubSub messages the extension sent, oldest first.',
+    run: (extensions, clientId) => [...extensions.require(clientId).pubsub],
+  },
+  chatMessages: {
+    params: ['clientId: string', 'broadcasterId?: string'],
+    does: 'The chat messages the extension sent (to one channel, when given), oldest first.',
+    run: (extensions, clientId, broadcasterId) => extensions.require(clientId).chat.filter((message) => broadcasterId === undefined || message.broadcaster_id === broadcasterId),
+  },
+};

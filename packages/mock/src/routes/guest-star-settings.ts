@@ -1,7 +1,7 @@
 // Guest star preferences (reference: Get Channel Guest Star Settings, Update Channel Guest Star
 // Settings).
 import { HttpError, type MockRequest } from '../http';
-import { asModerator, asTokenUser, booleanQuery, noContent, ok, route, wholeNumber, type RouteRow } from '../helix';
+import { asModerator, asTokenUser, booleanQuery, noContent, ok, wholeNumber, type RouteRow } from '../helix';
 import { randomToken } from '../state';
 import { GUEST_STAR_LAYOUTS, HOST_SCOPES, READ_SCOPES, type GuestStarLayout, type GuestStarState } from './guest-star-state';
 
@@ -63,41 +63,38 @@ function settingsInput(request: MockRequest): SettingsInput {
 }
 
 /** The settings routes. */
-export function guestStarSettingsRoutes(guestStar: GuestStarState): RouteRow[] {
-  return [
-    route({
-      method: 'GET',
-      path: '/guest_star/channel_settings',
-      token: 'user',
-      scopes: READ_SCOPES,
-      query: ['broadcaster_id', 'moderator_id'],
-      handle: asModerator(({ broadcasterId }) => ok([{ ...guestStar.channelOf(broadcasterId).settings }])),
+export const guestStarSettingsRoutes: readonly RouteRow<GuestStarState>[] = [
+  {
+    method: 'GET',
+    path: '/guest_star/channel_settings',
+    token: 'user',
+    scopes: READ_SCOPES,
+    query: ['broadcaster_id', 'moderator_id'],
+    handle: asModerator<GuestStarState>(({ broadcasterId }, guestStar) => ok([{ ...guestStar.channelOf(broadcasterId).settings }])),
+  },
+  {
+    method: 'PUT',
+    path: '/guest_star/channel_settings',
+    token: 'user',
+    scopes: HOST_SCOPES,
+    query: ['broadcaster_id'],
+    handle: asTokenUser<GuestStarState>('broadcaster_id', ({ request, userId: broadcasterId }, guestStar) => {
+      const input = settingsInput(request);
+      const channel = guestStar.channelOf(broadcasterId);
+      // Everything is validated before anything changes, so a 400 leaves the settings as they were.
+      const next = { ...channel.settings };
+      if (input.is_moderator_send_live_enabled !== undefined) next.is_moderator_send_live_enabled = input.is_moderator_send_live_enabled;
+      if (input.slot_count !== undefined) next.slot_count = input.slot_count;
+      if (input.is_browser_source_audio_enabled !== undefined) next.is_browser_source_audio_enabled = input.is_browser_source_audio_enabled;
+      if (input.group_layout !== undefined) next.group_layout = input.group_layout;
+      if (input.regenerate_browser_sources === true) next.browser_source_token = randomToken();
+      // In place, so that a record handed out by `mock.guestStar.settings()` stays current.
+      Object.assign(channel.settings, next);
+      const preferenceChanged =
+        input.is_moderator_send_live_enabled !== undefined || input.slot_count !== undefined || input.is_browser_source_audio_enabled !== undefined || input.group_layout !== undefined;
+      // The event carries no token, so regenerating alone does not raise it.
+      if (preferenceChanged) guestStar.raiseSettingsUpdate(broadcasterId, channel.settings);
+      return noContent();
     }),
-
-    route({
-      method: 'PUT',
-      path: '/guest_star/channel_settings',
-      token: 'user',
-      scopes: HOST_SCOPES,
-      query: ['broadcaster_id'],
-      handle: asTokenUser('broadcaster_id', ({ request, userId: broadcasterId }) => {
-        const input = settingsInput(request);
-        const channel = guestStar.channelOf(broadcasterId);
-        // Everything is validated before anything changes, so a 400 leaves the settings as they were.
-        const next = { ...channel.settings };
-        if (input.is_moderator_send_live_enabled !== undefined) next.is_moderator_send_live_enabled = input.is_moderator_send_live_enabled;
-        if (input.slot_count !== undefined) next.slot_count = input.slot_count;
-        if (input.is_browser_source_audio_enabled !== undefined) next.is_browser_source_audio_enabled = input.is_browser_source_audio_enabled;
-        if (input.group_layout !== undefined) next.group_layout = input.group_layout;
-        if (input.regenerate_browser_sources === true) next.browser_source_token = randomToken();
-        // In place, so that a record handed out by `mock.guestStar.settings()` stays current.
-        Object.assign(channel.settings, next);
-        const preferenceChanged =
-          input.is_moderator_send_live_enabled !== undefined || input.slot_count !== undefined || input.is_browser_source_audio_enabled !== undefined || input.group_layout !== undefined;
-        // The event carries no token, so regenerating alone does not raise it.
-        if (preferenceChanged) guestStar.raiseSettingsUpdate(broadcasterId, channel.settings);
-        return noContent();
-      }),
-    }),
-  ];
-}
+  },
+];

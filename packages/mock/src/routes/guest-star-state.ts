@@ -1,5 +1,5 @@
-// What the guest star group's tables share: each channel's settings and sessions, the answers'
-// shapes and the events a change raises.
+// The guest star group's state: each channel's settings and sessions, the answers' shapes, the
+// events a change raises, and the controls' logic (what only a guest or the platform does).
 import { HttpError } from '../http';
 import { iso, userFields, type HelixContext } from '../helix';
 import { randomToken } from '../state';
@@ -121,10 +121,27 @@ export interface GuestStarChannel {
   ended: Set<string>;
 }
 
+/** Camera or microphone state of an invited guest. */
+export interface GuestStarDevices {
+  /** The guest turned the microphone on. */
+  is_audio_enabled?: boolean;
+  /** The guest turned the camera on. */
+  is_video_enabled?: boolean;
+  /** The guest has a microphone. */
+  is_audio_available?: boolean;
+  /** The guest has a camera. */
+  is_video_available?: boolean;
+}
+
+/** The fields of an object that are not undefined, so `Object.assign` leaves the others alone. */
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as Partial<T>;
+}
+
 /** A guest's state in `channel.guest_star_guest.update`. */
 export type GuestState = 'invited' | 'accepted' | 'ready' | 'backstage' | 'live' | 'removed';
 
-/** The guest star group's data, and what more than one of its tables (or its controls) does with it. */
+/** The guest star group's data, what more than one of its tables does with it, and its controls' logic. */
 export class GuestStarState {
   readonly #channels = new Map<string, GuestStarChannel>();
 
@@ -255,5 +272,55 @@ export class GuestStarState {
         group_layout: EVENT_LAYOUTS[settings.group_layout],
       },
     });
+  }
+
+  /** The invitation of a guest in the channel's running session, or an Error for the test author. */
+  inviteOf(broadcasterId: string, guestId: string): { session: GuestStarSessionRecord; invite: GuestStarInviteRecord } {
+    const session = this.channelOf(broadcasterId).active;
+    if (!session) throw new Error(`Channel ${broadcasterId} has no running guest star session.`);
+    const invite = session.invites.get(guestId);
+    if (!invite) throw new Error(`User ${guestId} has no invitation to the guest star session of ${broadcasterId}.`);
+    return { session, invite };
+  }
+
+  /** The guest reacts to their invitation: INVITED → ACCEPTED. */
+  acceptInvite(broadcasterId: string, guestId: string): void {
+    const { session, invite } = this.inviteOf(broadcasterId, guestId);
+    if (invite.status !== 'INVITED') throw new Error(`The invitation of ${guestId} is ${invite.status}, not INVITED.`);
+    invite.status = 'ACCEPTED';
+    this.raiseGuestUpdate(session, guestId, 'accepted', undefined, undefined);
+  }
+
+  /** The guest is set up: INVITED or ACCEPTED → READY, with a camera and a microphone unless `devices` says otherwise. */
+  guestReady(broadcasterId: string, guestId: string, devices: GuestStarDevices = {}): void {
+    const { session, invite } = this.inviteOf(broadcasterId, guestId);
+    invite.status = 'READY';
+    invite.is_audio_available = devices.is_audio_available ?? true;
+    invite.is_video_available = devices.is_video_available ?? true;
+    invite.is_audio_enabled = devices.is_audio_enabled ?? invite.is_audio_available;
+    invite.is_video_enabled = devices.is_video_enabled ?? invite.is_video_available;
+    this.raiseGuestUpdate(session, guestId, 'ready', undefined, undefined);
+  }
+
+  /** Changes a guest's own devices: on their invitation while queued, on their seat once seated. */
+  setDevices(broadcasterId: string, guestId: string, devices: GuestStarDevices): void {
+    const session = this.channelOf(broadcasterId).active;
+    const invite = session?.invites.get(guestId);
+    const seat = session ? this.seatOf(session, guestId) : undefined;
+    if (invite) {
+      Object.assign(invite, definedOnly(devices));
+      return;
+    }
+    if (!seat) throw new Error(`User ${guestId} is neither invited to nor seated in a running guest star session of ${broadcasterId}.`);
+    if (devices.is_audio_enabled !== undefined) seat.audio.is_guest_enabled = devices.is_audio_enabled;
+    if (devices.is_video_enabled !== undefined) seat.video.is_guest_enabled = devices.is_video_enabled;
+    if (devices.is_audio_available !== undefined) seat.audio.is_available = devices.is_audio_available;
+    if (devices.is_video_available !== undefined) seat.video.is_available = devices.is_video_available;
+  }
+
+  /** The platform ends the running session by itself; the session as it was, or undefined when none ran. */
+  endSession(broadcasterId: string): GuestStarSessionRecord | undefined {
+    const channel = this.channelOf(broadcasterId);
+    return channel.active ? this.end(channel, channel.active) : undefined;
   }
 }

@@ -1,28 +1,16 @@
 // The guest star group (reference: Guest Star, beta), written from shared/reference/helix.md §2.2:
-// its tables, one file per resource, and the controls tests use for what only a guest or the
-// platform does.
-import type { Router } from '../http';
-import { registerRoutes, type HelixContext } from '../helix';
+// `guestStarRoutes` (one file per resource) over `GuestStarState` (guest-star-state.ts), and
+// `guestStarControls`, what only a guest or the platform does.
+import type { ControlTable } from '../controls';
+import type { RouteRow } from '../helix';
 import { guestStarInviteRoutes } from './guest-star-invites';
 import { guestStarSessionRoutes } from './guest-star-sessions';
 import { guestStarSettingsRoutes } from './guest-star-settings';
 import { guestStarSlotRoutes } from './guest-star-slots';
-import { GuestStarState, type GuestStarInviteRecord, type GuestStarSessionRecord, type GuestStarSettingsRecord } from './guest-star-state';
+import type { GuestStarDevices, GuestStarSessionRecord, GuestStarSettingsRecord, GuestStarState } from './guest-star-state';
 
-export { GUEST_STAR_LAYOUTS } from './guest-star-state';
-export type { GuestStarInviteRecord, GuestStarLayout, GuestStarMediaRecord, GuestStarSeatRecord, GuestStarSessionRecord, GuestStarSettingsRecord } from './guest-star-state';
-
-/** Camera or microphone state of an invited guest. */
-export interface GuestStarDevices {
-  /** The guest turned the microphone on. */
-  is_audio_enabled?: boolean;
-  /** The guest turned the camera on. */
-  is_video_enabled?: boolean;
-  /** The guest has a microphone. */
-  is_audio_available?: boolean;
-  /** The guest has a camera. */
-  is_video_available?: boolean;
-}
+export { GUEST_STAR_LAYOUTS, GuestStarState } from './guest-star-state';
+export type { GuestStarDevices, GuestStarInviteRecord, GuestStarLayout, GuestStarMediaRecord, GuestStarSeatRecord, GuestStarSessionRecord, GuestStarSettingsRecord } from './guest-star-state';
 
 /** What tests can do in the guest-star group that no API call does. */
 export interface GuestStarControl {
@@ -56,66 +44,44 @@ export interface GuestStarControl {
   settings(broadcasterId: string): GuestStarSettingsRecord;
 }
 
-/** The fields of an object that are not undefined, so `Object.assign` leaves the others alone. */
-function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as Partial<T>;
-}
-
 /**
  * The guest-star (beta) routes: settings, sessions, invitations and slots, all under
  * `/guest_star/`. Every parameter travels in the query, except that `PUT
  * /guest_star/channel_settings` also reads its fields from a JSON body (the platform's
- * documentation contradicts itself there). Returns the controls tests use for what only a guest
- * or the platform does.
+ * documentation contradicts itself there).
  */
-export function registerGuestStarRoutes(router: Router, context: HelixContext): GuestStarControl {
-  const guestStar = new GuestStarState(context);
-  registerRoutes(router, context, [...guestStarSettingsRoutes(guestStar), ...guestStarSessionRoutes(guestStar), ...guestStarInviteRoutes(guestStar), ...guestStarSlotRoutes(guestStar)]);
+export const guestStarRoutes: readonly RouteRow<GuestStarState>[] = [...guestStarSettingsRoutes, ...guestStarSessionRoutes, ...guestStarInviteRoutes, ...guestStarSlotRoutes];
 
-  /** The invitation of a guest in the channel's running session, or an Error for the test author. */
-  function inviteOf(broadcasterId: string, guestId: string): { session: GuestStarSessionRecord; invite: GuestStarInviteRecord } {
-    const session = guestStar.channelOf(broadcasterId).active;
-    if (!session) throw new Error(`Channel ${broadcasterId} has no running guest star session.`);
-    const invite = session.invites.get(guestId);
-    if (!invite) throw new Error(`User ${guestId} has no invitation to the guest star session of ${broadcasterId}.`);
-    return { session, invite };
-  }
-
-  return {
-    acceptInvite(broadcasterId, guestId) {
-      const { session, invite } = inviteOf(broadcasterId, guestId);
-      if (invite.status !== 'INVITED') throw new Error(`The invitation of ${guestId} is ${invite.status}, not INVITED.`);
-      invite.status = 'ACCEPTED';
-      guestStar.raiseGuestUpdate(session, guestId, 'accepted', undefined, undefined);
-    },
-    guestReady(broadcasterId, guestId, devices = {}) {
-      const { session, invite } = inviteOf(broadcasterId, guestId);
-      invite.status = 'READY';
-      invite.is_audio_available = devices.is_audio_available ?? true;
-      invite.is_video_available = devices.is_video_available ?? true;
-      invite.is_audio_enabled = devices.is_audio_enabled ?? invite.is_audio_available;
-      invite.is_video_enabled = devices.is_video_enabled ?? invite.is_video_available;
-      guestStar.raiseGuestUpdate(session, guestId, 'ready', undefined, undefined);
-    },
-    setDevices(broadcasterId, guestId, devices) {
-      const session = guestStar.channelOf(broadcasterId).active;
-      const invite = session?.invites.get(guestId);
-      const seat = session ? guestStar.seatOf(session, guestId) : undefined;
-      if (invite) {
-        Object.assign(invite, definedOnly(devices));
-        return;
-      }
-      if (!seat) throw new Error(`User ${guestId} is neither invited to nor seated in a running guest star session of ${broadcasterId}.`);
-      if (devices.is_audio_enabled !== undefined) seat.audio.is_guest_enabled = devices.is_audio_enabled;
-      if (devices.is_video_enabled !== undefined) seat.video.is_guest_enabled = devices.is_video_enabled;
-      if (devices.is_audio_available !== undefined) seat.audio.is_available = devices.is_audio_available;
-      if (devices.is_video_available !== undefined) seat.video.is_available = devices.is_video_available;
-    },
-    endSession(broadcasterId) {
-      const channel = guestStar.channelOf(broadcasterId);
-      return channel.active ? guestStar.end(channel, channel.active) : undefined;
-    },
-    session: (broadcasterId) => guestStar.channelOf(broadcasterId).active,
-    settings: (broadcasterId) => guestStar.channelOf(broadcasterId).settings,
-  };
-}
+/** The guest star controls: `mock.guestStar.*` and `/mock/guestStar.*`. */
+export const guestStarControls: ControlTable<GuestStarState, GuestStarControl> = {
+  acceptInvite: {
+    params: ['broadcasterId: string', 'guestId: string'],
+    does: 'The guest reacts to their invitation: INVITED → ACCEPTED (they are in the waiting room).',
+    run: (guestStar, broadcasterId, guestId) => guestStar.acceptInvite(broadcasterId, guestId),
+  },
+  guestReady: {
+    params: ['broadcasterId: string', 'guestId: string', 'devices?: GuestStarDevices'],
+    does: 'The guest is set up and can be seated: INVITED or ACCEPTED → READY, which `assignSlot` needs.',
+    run: (guestStar, broadcasterId, guestId, devices) => guestStar.guestReady(broadcasterId, guestId, devices),
+  },
+  setDevices: {
+    params: ['broadcasterId: string', 'guestId: string', 'devices: GuestStarDevices'],
+    does: "Changes a guest's own camera and microphone: on their invitation while queued, or on their seat once seated (`is_*_enabled` is then the guest's side, `is_guest_enabled`).",
+    run: (guestStar, broadcasterId, guestId, devices) => guestStar.setDevices(broadcasterId, guestId, devices),
+  },
+  endSession: {
+    params: ['broadcasterId: string'],
+    does: 'The platform ends the running session by itself (the host left the call interface, for example) and raises `channel.guest_star_session.end`.',
+    run: (guestStar, broadcasterId) => guestStar.endSession(broadcasterId),
+  },
+  session: {
+    params: ['broadcasterId: string'],
+    does: 'The running session of a channel, for assertions; undefined when none runs.',
+    run: (guestStar, broadcasterId) => guestStar.channelOf(broadcasterId).active,
+  },
+  settings: {
+    params: ['broadcasterId: string'],
+    does: "A channel's settings (the defaults until changed), for assertions or to change directly.",
+    run: (guestStar, broadcasterId) => guestStar.channelOf(broadcasterId).settings,
+  },
+};

@@ -2,8 +2,8 @@ import { HttpError, type Router } from '../http';
 import { choice, iso, ok, page, registerRoutes, repeated, required, rfc3339, route, userFields, wholeNumberQuery, type HelixContext } from '../helix';
 import { cheerFragments, cheermoteBody, CUSTOM_TIERS, GLOBAL_CHEERMOTES, type CheermoteRecord } from './bits-catalogue';
 import { CustomPowerUps, type CustomPowerUpInput, type CustomPowerUpRecord, type CustomPowerUpRedemptionRecord } from './bits-power-ups';
-import type { GoalBoard } from './goals';
-import type { HypeTrains } from './hype-train';
+import type { GoalsState } from './goals';
+import type { HypeTrainState } from './hype-train';
 
 export type { CheermoteRecord, CheermoteType } from './bits-catalogue';
 export type { CustomPowerUpInput, CustomPowerUpRecord, CustomPowerUpRedemptionRecord } from './bits-power-ups';
@@ -139,7 +139,7 @@ export function periodWindow(period: Exclude<(typeof PERIODS)[number], 'all'>, a
 }
 
 /** Registers the bits routes and returns the Bits controls; cheers move `goals` and `trains`. */
-export function registerBitsRoutes(router: Router, context: HelixContext, links: { goals: GoalBoard; trains: HypeTrains }): BitsControl {
+export function registerBitsRoutes(router: Router, context: HelixContext, links: { goals: GoalsState; trains: HypeTrainState }): BitsControl {
   const { state } = context;
   const cheers: CheerRecord[] = [];
   /** Newest first. */
@@ -285,7 +285,7 @@ export function registerBitsRoutes(router: Router, context: HelixContext, links:
       });
       links.goals.cheered(broadcasterId, cheer.is_anonymous ? undefined : cheer.user_id, cheer.bits);
       // An anonymous cheer is not shown as anyone's contribution.
-      if (!cheer.is_anonymous) links.trains.contribute(broadcasterId, { user_id: cheer.user_id, type: 'bits', total: cheer.bits });
+      if (!cheer.is_anonymous) links.trains.contributeIfRunning(broadcasterId, { user_id: cheer.user_id, type: 'bits', total: cheer.bits });
       return { ...cheer };
     },
     addExtensionTransaction(input) {
@@ -320,7 +320,7 @@ export function registerBitsRoutes(router: Router, context: HelixContext, links:
         },
         condition: { extension_client_id: transaction.extension_id },
       });
-      if (!transaction.inDevelopment) links.trains.contribute(transaction.broadcaster_id, { user_id: transaction.user_id, type: 'bits', total: transaction.amount });
+      if (!transaction.inDevelopment) links.trains.contributeIfRunning(transaction.broadcaster_id, { user_id: transaction.user_id, type: 'bits', total: transaction.amount });
       return { ...transaction };
     },
     addCheermote(broadcasterId, cheermote) {

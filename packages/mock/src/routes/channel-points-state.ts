@@ -1,10 +1,11 @@
 import { HttpError } from '../http';
-import { booleanField, iso, requireLength, userFields, type HelixContext } from '../helix';
+import { booleanField, iso, required, requireLength, userFields, type HelixContext, type RouteCall } from '../helix';
 
 /*
- * The records of the channel points group (custom rewards and their redemptions), the checks of a
- * reward's fields shared by Create Custom Rewards and Update Custom Reward, and the shapes the
- * routes answer and the events carry, from the platform's reference.
+ * The state of the channel points group (custom rewards and their redemptions), the checks of a
+ * reward's fields shared by Create Custom Rewards and Update Custom Reward, the shapes the routes
+ * answer and the events carry, and the controls' logic, from the platform's reference. The routes
+ * and the control table are in ./channel-points.ts.
  */
 
 /** A custom reward as the mock keeps it. */
@@ -94,8 +95,14 @@ const HEX_COLOR = /^#[0-9a-f]{6}$/i;
 /** The background a reward gets when none is given. */
 export const DEFAULT_BACKGROUND = '#00E5CB';
 
-/** The custom rewards and redemptions of every channel. */
-export class ChannelPointsStore {
+/** What `mock.channelPoints.redeem()` takes. */
+export interface RedeemOptions {
+  /** What the viewer typed at the prompt; required when the reward asks for input. */
+  user_input?: string;
+}
+
+/** What the channel points group keeps (the custom rewards and redemptions of every channel), the helpers its routes share, and its controls' logic. */
+export class ChannelPointsState {
   readonly rewards = new Map<string, CustomRewardRecord>();
   readonly redemptions = new Map<string, RedemptionRecord>();
 
@@ -220,6 +227,14 @@ export class ChannelPointsStore {
     });
   }
 
+  /** The reward named by the query parameter `name`, of the channel, for the app that created it (404, 403). */
+  manageable(call: RouteCall, broadcasterId: string, name: 'id' | 'reward_id'): CustomRewardRecord {
+    const reward = this.rewards.get(required(call.request, name));
+    if (!reward || reward.broadcaster_id !== broadcasterId) throw new HttpError(404, `The custom reward specified in the ${name} query parameter was not found.`);
+    if (reward.client_id !== call.token.clientId) throw new HttpError(403, 'The ID in the Client-Id header must match the client ID used to create the custom reward.');
+    return reward;
+  }
+
   /** Raises `channel.channel_points_custom_reward_redemption.add` or `.update`. */
   raiseRedemption(kind: 'add' | 'update', redemption: RedemptionRecord): void {
     this.context.events.raise({
@@ -236,6 +251,49 @@ export class ChannelPointsStore {
       },
       condition: { broadcaster_user_id: redemption.broadcaster_id, reward_id: redemption.reward_id },
     });
+  }
+
+  /** A viewer redeems a custom reward (see `ChannelPointsControl.redeem`). */
+  redeem(broadcasterId: string, rewardId: string, userId: string, options: RedeemOptions = {}): RedemptionRecord {
+    const reward = this.rewards.get(rewardId);
+    if (!reward || reward.broadcaster_id !== broadcasterId) throw new Error(`User ${broadcasterId} has no custom reward ${rewardId}.`);
+    if (!this.context.state.user(userId)) throw new Error(`No user ${userId}: add the user with mock.addUser() first.`);
+    if (!reward.is_enabled) throw new Error(`The reward ${rewardId} is disabled.`);
+    if (reward.is_paused) throw new Error(`The reward ${rewardId} is paused.`);
+    if (!this.inStock(reward)) throw new Error(`The reward ${rewardId} is out of stock: ${reward.max_per_stream} redemptions this stream.`);
+    if (reward.is_max_per_user_per_stream_enabled && this.redeemedThisStream(reward, userId) >= reward.max_per_user_per_stream) {
+      throw new Error(`User ${userId} redeemed the reward ${rewardId} ${reward.max_per_user_per_stream} times this stream, its maximum per viewer.`);
+    }
+    const cooldown = this.cooldownEnd(reward);
+    if (cooldown !== undefined) throw new Error(`The reward ${rewardId} is cooling down until ${new Date(cooldown).toISOString()}.`);
+    const input = options.user_input ?? '';
+    if (reward.is_user_input_required && input.trim() === '') throw new Error(`The reward ${rewardId} needs user_input (its prompt: "${reward.prompt}").`);
+    const redemption: RedemptionRecord = {
+      id: this.context.state.id(),
+      broadcaster_id: broadcasterId,
+      reward_id: reward.id,
+      user_id: userId,
+      user_input: reward.is_user_input_required ? input : '',
+      status: reward.should_redemptions_skip_request_queue ? 'FULFILLED' : 'UNFULFILLED',
+      redeemed_at: this.context.now(),
+      stream_id: this.streamOf(broadcasterId),
+      reward: { id: reward.id, title: reward.title, prompt: reward.prompt, cost: reward.cost },
+    };
+    this.redemptions.set(redemption.id, redemption);
+    this.raiseRedemption('add', redemption);
+    return structuredClone(redemption);
+  }
+
+  /** A copy of a reward; undefined when unknown (or deleted). */
+  reward(rewardId: string): CustomRewardRecord | undefined {
+    const reward = this.rewards.get(rewardId);
+    return reward && structuredClone(reward);
+  }
+
+  /** A copy of a redemption; undefined when unknown. */
+  redemption(redemptionId: string): RedemptionRecord | undefined {
+    const redemption = this.redemptions.get(redemptionId);
+    return redemption && structuredClone(redemption);
   }
 }
 

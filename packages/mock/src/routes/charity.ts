@@ -1,5 +1,5 @@
-import type { Router } from '../http';
-import { asTokenUser, iso, ok, page, registerRoutes, requirePartnerOrAffiliate, route, userFields, type HelixContext } from '../helix';
+import type { ControlTable } from '../controls';
+import { asTokenUser, iso, ok, page, requirePartnerOrAffiliate, userFields, type HelixContext, type RouteRow } from '../helix';
 
 /*
  * The charity group (Get Charity Campaign, Get Charity Campaign Donations), written from the
@@ -87,144 +87,195 @@ export interface CharityControl {
 
 const DONATION_PAGE = { defaultFirst: 20, maxFirst: 100 };
 
-/** Registers the charity routes and returns the campaigns' controls. */
-export function registerCharityRoutes(router: Router, context: HelixContext): CharityControl {
-  const { state } = context;
-  /** Running campaigns by broadcaster, with their donations in order. */
-  const campaigns = new Map<string, { campaign: CharityCampaignRecord; donations: CharityDonationRecord[] }>();
+/** An amount of the campaign's currency, as the routes and events write it. */
+function money(campaign: CharityCampaignRecord, value: number): Record<string, unknown> {
+  return { value, decimal_places: campaign.decimal_places, currency: campaign.currency };
+}
 
-  const money = (campaign: CharityCampaignRecord, value: number) => ({ value, decimal_places: campaign.decimal_places, currency: campaign.currency });
-  const charity = (campaign: CharityCampaignRecord) => ({
+/** The charity's fields, as the routes and events write them. */
+function charityFields(campaign: CharityCampaignRecord): Record<string, unknown> {
+  return {
     charity_name: campaign.charity_name,
     charity_description: campaign.charity_description,
     charity_logo: campaign.charity_logo,
     charity_website: campaign.charity_website,
-  });
-  const amounts = (campaign: CharityCampaignRecord) => ({
-    current_amount: money(campaign, campaign.current_amount),
-    target_amount: campaign.target_amount === null ? null : money(campaign, campaign.target_amount),
-  });
-  // The campaign events name the broadcaster `broadcaster_id`; the donation event `broadcaster_user_id`.
-  const raiseCampaign = (kind: 'start' | 'progress' | 'stop', campaign: CharityCampaignRecord, extra: Record<string, string> = {}) =>
-    context.events.raise({
-      type: `channel.charity_campaign.${kind}`,
-      version: '1',
-      event: { id: campaign.id, ...userFields(context, campaign.broadcaster_id, 'broadcaster'), ...charity(campaign), ...amounts(campaign), ...extra },
-      condition: { broadcaster_user_id: campaign.broadcaster_id },
-    });
-  const running = (broadcasterId: string) => {
-    const entry = campaigns.get(broadcasterId);
-    if (!entry) throw new Error(`User ${broadcasterId} runs no charity campaign.`);
-    return entry;
-  };
-  const minorUnits = (value: number, name: string) => {
-    if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a whole number of minor units from 1, not ${value}.`);
-    return value;
-  };
-
-  registerRoutes(router, context, [
-    route({
-      method: 'GET',
-      path: '/charity/campaigns',
-      token: 'user',
-      scopes: ['channel:read:charity'],
-      query: ['broadcaster_id'],
-      handle: asTokenUser('broadcaster_id', ({ userId }) => {
-        requirePartnerOrAffiliate(context, userId);
-        const entry = campaigns.get(userId);
-        if (!entry) return ok([]);
-        const { campaign } = entry;
-        return ok([{ id: campaign.id, ...userFields(context, userId, 'broadcaster'), ...charity(campaign), ...amounts(campaign) }]);
-      }),
-    }),
-    route({
-      method: 'GET',
-      path: '/charity/donations',
-      token: 'user',
-      scopes: ['channel:read:charity'],
-      query: ['broadcaster_id'],
-      handle: asTokenUser('broadcaster_id', ({ request, userId }) => {
-        requirePartnerOrAffiliate(context, userId);
-        const entry = campaigns.get(userId);
-        const { data, pagination } = page(request, entry?.donations ?? [], DONATION_PAGE);
-        return ok(
-          data.map((donation) => ({
-            id: donation.id,
-            campaign_id: donation.campaign_id,
-            ...userFields(context, donation.user_id, 'user'),
-            amount: money(entry!.campaign, donation.value),
-          })),
-          { pagination },
-        );
-      }),
-    }),
-  ]);
-
-  return {
-    start(broadcasterId, input) {
-      if (!state.user(broadcasterId)) throw new Error(`No user ${broadcasterId}: add the user with mock.addUser() first.`);
-      if (campaigns.has(broadcasterId)) throw new Error(`User ${broadcasterId} already runs a charity campaign; stop it first.`);
-      if (!input.charity_name) throw new Error('charity_name is required.');
-      const decimals = input.decimal_places ?? 2;
-      if (!Number.isInteger(decimals) || decimals < 0) throw new Error(`decimal_places must be a whole number of 0 or more, not ${decimals}.`);
-      const currency = input.currency ?? 'USD';
-      if (!/^[A-Z]{3}$/.test(currency)) throw new Error(`currency must be an ISO-4217 code of three capital letters, not ${currency}.`);
-      const id = state.id();
-      const slug = input.charity_name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
-      const campaign: CharityCampaignRecord = {
-        id,
-        broadcaster_id: broadcasterId,
-        charity_name: input.charity_name,
-        charity_description: input.charity_description ?? '',
-        charity_logo: input.charity_logo ?? `https://static.example/charity-logos/${slug}-100x100.png`,
-        charity_website: input.charity_website ?? `https://${slug}.example.org`,
-        currency,
-        decimal_places: decimals,
-        current_amount: 0,
-        target_amount: input.target_amount === undefined || input.target_amount === null ? null : minorUnits(input.target_amount, 'target_amount'),
-        started_at: context.now(),
-      };
-      campaigns.set(broadcasterId, { campaign, donations: [] });
-      raiseCampaign('start', campaign, { started_at: iso(campaign.started_at) });
-      return structuredClone(campaign);
-    },
-    donate(broadcasterId, userId, value) {
-      const { campaign, donations } = running(broadcasterId);
-      if (!state.user(userId)) throw new Error(`No user ${userId}: add the user with mock.addUser() first.`);
-      const donation: CharityDonationRecord = { id: state.id(), campaign_id: campaign.id, user_id: userId, value: minorUnits(value, 'value'), donated_at: context.now() };
-      donations.push(donation);
-      campaign.current_amount += donation.value;
-      context.events.raise({
-        type: 'channel.charity_campaign.donate',
-        version: '1',
-        event: {
-          id: donation.id,
-          campaign_id: campaign.id,
-          ...userFields(context, broadcasterId, 'broadcaster_user'),
-          ...userFields(context, userId, 'user'),
-          ...charity(campaign),
-          amount: money(campaign, donation.value),
-        },
-        condition: { broadcaster_user_id: broadcasterId },
-      });
-      raiseCampaign('progress', campaign);
-      return { ...donation };
-    },
-    setTarget(broadcasterId, value) {
-      const { campaign } = running(broadcasterId);
-      campaign.target_amount = value === null ? null : minorUnits(value, 'target_amount');
-      raiseCampaign('progress', campaign);
-      return structuredClone(campaign);
-    },
-    stop(broadcasterId) {
-      const { campaign } = running(broadcasterId);
-      campaigns.delete(broadcasterId);
-      raiseCampaign('stop', campaign, { stopped_at: iso(context.now()) });
-      return structuredClone(campaign);
-    },
-    campaign(broadcasterId) {
-      const entry = campaigns.get(broadcasterId);
-      return entry && structuredClone(entry.campaign);
-    },
   };
 }
+
+/** The campaign's current and target amounts, as the routes and events write them. */
+function amounts(campaign: CharityCampaignRecord): Record<string, unknown> {
+  return {
+    current_amount: money(campaign, campaign.current_amount),
+    target_amount: campaign.target_amount === null ? null : money(campaign, campaign.target_amount),
+  };
+}
+
+function minorUnits(value: number, name: string): number {
+  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a whole number of minor units from 1, not ${value}.`);
+  return value;
+}
+
+/** What the charity group keeps (the running campaigns and their donations), the helpers its routes share, and its controls' logic. */
+export class CharityState {
+  /** Running campaigns by broadcaster, with their donations in order. */
+  readonly campaigns = new Map<string, { campaign: CharityCampaignRecord; donations: CharityDonationRecord[] }>();
+
+  constructor(readonly context: HelixContext) {}
+
+  // The campaign events name the broadcaster `broadcaster_id`; the donation event `broadcaster_user_id`.
+  raiseCampaign(kind: 'start' | 'progress' | 'stop', campaign: CharityCampaignRecord, extra: Record<string, string> = {}): void {
+    this.context.events.raise({
+      type: `channel.charity_campaign.${kind}`,
+      version: '1',
+      event: { id: campaign.id, ...userFields(this.context, campaign.broadcaster_id, 'broadcaster'), ...charityFields(campaign), ...amounts(campaign), ...extra },
+      condition: { broadcaster_user_id: campaign.broadcaster_id },
+    });
+  }
+
+  /** The channel's running campaign, with its donations; throws when none runs. */
+  running(broadcasterId: string): { campaign: CharityCampaignRecord; donations: CharityDonationRecord[] } {
+    const entry = this.campaigns.get(broadcasterId);
+    if (!entry) throw new Error(`User ${broadcasterId} runs no charity campaign.`);
+    return entry;
+  }
+
+  start(broadcasterId: string, input: CharityCampaignInput): CharityCampaignRecord {
+    const { state } = this.context;
+    if (!state.user(broadcasterId)) throw new Error(`No user ${broadcasterId}: add the user with mock.addUser() first.`);
+    if (this.campaigns.has(broadcasterId)) throw new Error(`User ${broadcasterId} already runs a charity campaign; stop it first.`);
+    if (!input.charity_name) throw new Error('charity_name is required.');
+    const decimals = input.decimal_places ?? 2;
+    if (!Number.isInteger(decimals) || decimals < 0) throw new Error(`decimal_places must be a whole number of 0 or more, not ${decimals}.`);
+    const currency = input.currency ?? 'USD';
+    if (!/^[A-Z]{3}$/.test(currency)) throw new Error(`currency must be an ISO-4217 code of three capital letters, not ${currency}.`);
+    const id = state.id();
+    const slug = input.charity_name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+    const campaign: CharityCampaignRecord = {
+      id,
+      broadcaster_id: broadcasterId,
+      charity_name: input.charity_name,
+      charity_description: input.charity_description ?? '',
+      charity_logo: input.charity_logo ?? `https://static.example/charity-logos/${slug}-100x100.png`,
+      charity_website: input.charity_website ?? `https://${slug}.example.org`,
+      currency,
+      decimal_places: decimals,
+      current_amount: 0,
+      target_amount: input.target_amount === undefined || input.target_amount === null ? null : minorUnits(input.target_amount, 'target_amount'),
+      started_at: this.context.now(),
+    };
+    this.campaigns.set(broadcasterId, { campaign, donations: [] });
+    this.raiseCampaign('start', campaign, { started_at: iso(campaign.started_at) });
+    return structuredClone(campaign);
+  }
+
+  donate(broadcasterId: string, userId: string, value: number): CharityDonationRecord {
+    const { context } = this;
+    const { campaign, donations } = this.running(broadcasterId);
+    if (!context.state.user(userId)) throw new Error(`No user ${userId}: add the user with mock.addUser() first.`);
+    const donation: CharityDonationRecord = { id: context.state.id(), campaign_id: campaign.id, user_id: userId, value: minorUnits(value, 'value'), donated_at: context.now() };
+    donations.push(donation);
+    campaign.current_amount += donation.value;
+    context.events.raise({
+      type: 'channel.charity_campaign.donate',
+      version: '1',
+      event: {
+        id: donation.id,
+        campaign_id: campaign.id,
+        ...userFields(context, broadcasterId, 'broadcaster_user'),
+        ...userFields(context, userId, 'user'),
+        ...charityFields(campaign),
+        amount: money(campaign, donation.value),
+      },
+      condition: { broadcaster_user_id: broadcasterId },
+    });
+    this.raiseCampaign('progress', campaign);
+    return { ...donation };
+  }
+
+  setTarget(broadcasterId: string, value: number | null): CharityCampaignRecord {
+    const { campaign } = this.running(broadcasterId);
+    campaign.target_amount = value === null ? null : minorUnits(value, 'target_amount');
+    this.raiseCampaign('progress', campaign);
+    return structuredClone(campaign);
+  }
+
+  stop(broadcasterId: string): CharityCampaignRecord {
+    const { campaign } = this.running(broadcasterId);
+    this.campaigns.delete(broadcasterId);
+    this.raiseCampaign('stop', campaign, { stopped_at: iso(this.context.now()) });
+    return structuredClone(campaign);
+  }
+
+  campaign(broadcasterId: string): CharityCampaignRecord | undefined {
+    const entry = this.campaigns.get(broadcasterId);
+    return entry && structuredClone(entry.campaign);
+  }
+}
+
+/** The charity routes: Get Charity Campaign, Get Charity Campaign Donations. */
+export const charityRoutes: readonly RouteRow<CharityState>[] = [
+  {
+    method: 'GET',
+    path: '/charity/campaigns',
+    token: 'user',
+    scopes: ['channel:read:charity'],
+    query: ['broadcaster_id'],
+    handle: asTokenUser<CharityState>('broadcaster_id', ({ userId, context }, charity) => {
+      requirePartnerOrAffiliate(context, userId);
+      const entry = charity.campaigns.get(userId);
+      if (!entry) return ok([]);
+      const { campaign } = entry;
+      return ok([{ id: campaign.id, ...userFields(context, userId, 'broadcaster'), ...charityFields(campaign), ...amounts(campaign) }]);
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/charity/donations',
+    token: 'user',
+    scopes: ['channel:read:charity'],
+    query: ['broadcaster_id'],
+    handle: asTokenUser<CharityState>('broadcaster_id', ({ request, userId, context }, charity) => {
+      requirePartnerOrAffiliate(context, userId);
+      const entry = charity.campaigns.get(userId);
+      const { data, pagination } = page(request, entry?.donations ?? [], DONATION_PAGE);
+      return ok(
+        data.map((donation) => ({
+          id: donation.id,
+          campaign_id: donation.campaign_id,
+          ...userFields(context, donation.user_id, 'user'),
+          amount: money(entry!.campaign, donation.value),
+        })),
+        { pagination },
+      );
+    }),
+  },
+];
+
+/** The charity controls: `mock.charity.*` and `/mock/charity.*`. */
+export const charityControls: ControlTable<CharityState, CharityControl> = {
+  start: {
+    params: ['broadcasterId: string', 'input: CharityCampaignInput'],
+    does: 'The broadcaster starts a campaign (`channel.charity_campaign.start`).',
+    run: (charity, broadcasterId, input) => charity.start(broadcasterId, input),
+  },
+  donate: {
+    params: ['broadcasterId: string', 'userId: string', 'value: number'],
+    does: 'A viewer donates `value` minor units (a whole number from 1) to the running campaign: `channel.charity_campaign.donate`, then `.progress` with the new amount.',
+    run: (charity, broadcasterId, userId, value) => charity.donate(broadcasterId, userId, value),
+  },
+  setTarget: {
+    params: ['broadcasterId: string', 'value: number | null'],
+    does: 'The broadcaster changes the goal (null: none); raises `channel.charity_campaign.progress`.',
+    run: (charity, broadcasterId, value) => charity.setTarget(broadcasterId, value),
+  },
+  stop: {
+    params: ['broadcasterId: string'],
+    does: 'The broadcaster stops the campaign (`channel.charity_campaign.stop`).',
+    run: (charity, broadcasterId) => charity.stop(broadcasterId),
+  },
+  campaign: {
+    params: ['broadcasterId: string'],
+    does: 'The running campaign; undefined when none.',
+    run: (charity, broadcasterId) => charity.campaign(broadcasterId),
+  },
+};

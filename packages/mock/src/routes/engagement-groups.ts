@@ -7,10 +7,10 @@ import { bindControls, serveGroup, type ServedGroup } from '../controls';
 import type { Router } from '../http';
 import { registerRoutes, type HelixContext } from '../helix';
 import { registerBitsRoutes, type BitsControl } from './bits';
-import { registerChannelPointRoutes, type ChannelPointsControl } from './channel-points';
-import { registerCharityRoutes, type CharityControl } from './charity';
-import { GoalBoard, registerGoalRoutes, type GoalsControl } from './goals';
-import { HypeTrains, registerHypeTrainRoutes, type HypeTrainControl } from './hype-train';
+import { channelPointsControls, channelPointsRoutes, ChannelPointsState, type ChannelPointsControl } from './channel-points';
+import { charityControls, charityRoutes, CharityState, type CharityControl } from './charity';
+import { goalsControls, goalsRoutes, GoalsState, type GoalsControl } from './goals';
+import { bindHypeTrainControls, hypeTrainControls, hypeTrainHttpOnly, hypeTrainRoutes, HypeTrainState, type HypeTrainControl } from './hype-train';
 import { pollsControls, pollsRoutes, PollsState, type PollsControl } from './polls';
 import { predictionsControls, predictionsRoutes, PredictionsState, type PredictionsControl } from './predictions';
 import { registerSubscriptionRoutes, type SubscriptionsControl } from './subscriptions';
@@ -37,29 +37,38 @@ export interface EngagementGroupsControls {
 
 /** Registers every route of these groups; returns their controls, and the converted groups' tables for `/mock/`. */
 export function registerEngagementGroups(router: Router, context: HelixContext): { controls: EngagementGroupsControls; served: ServedGroup[] } {
-  const board = new GoalBoard(context);
-  const trains = new HypeTrains(context);
-  const channelPoints = registerChannelPointRoutes(router, context);
+  const goals = new GoalsState(context);
+  const hypeTrain = new HypeTrainState(context);
+  const channelPoints = new ChannelPointsState(context);
+  registerRoutes(router, context, channelPointsRoutes, channelPoints);
   const polls = new PollsState(context);
   registerRoutes(router, context, pollsRoutes, polls);
   const predictions = new PredictionsState(context);
   registerRoutes(router, context, predictionsRoutes, predictions);
-  const goals = registerGoalRoutes(router, context, board);
-  const hypeTrain = registerHypeTrainRoutes(router, context, trains);
-  const charity = registerCharityRoutes(router, context);
-  const bits = registerBitsRoutes(router, context, { goals: board, trains });
-  const subscriptions = registerSubscriptionRoutes(router, context, { goals: board, trains });
+  registerRoutes(router, context, goalsRoutes, goals);
+  registerRoutes(router, context, hypeTrainRoutes, hypeTrain);
+  const charity = new CharityState(context);
+  registerRoutes(router, context, charityRoutes, charity);
+  const bits = registerBitsRoutes(router, context, { goals, trains: hypeTrain });
+  const subscriptions = registerSubscriptionRoutes(router, context, { goals, trains: hypeTrain });
   return {
     controls: {
-      channelPoints,
+      channelPoints: bindControls(channelPointsControls, channelPoints),
       polls: bindControls(pollsControls, polls),
       predictions: bindControls(predictionsControls, predictions),
-      goals,
-      hypeTrain,
-      charity,
+      goals: bindControls(goalsControls, goals),
+      hypeTrain: bindHypeTrainControls(hypeTrain),
+      charity: bindControls(charityControls, charity),
       bits,
       subscriptions,
     },
-    served: [serveGroup('polls', 'polls', pollsControls, polls), serveGroup('predictions', 'predictions', predictionsControls, predictions)],
+    served: [
+      serveGroup('channelPoints', 'channelPoints', channelPointsControls, channelPoints),
+      serveGroup('polls', 'polls', pollsControls, polls),
+      serveGroup('predictions', 'predictions', predictionsControls, predictions),
+      serveGroup('goals', 'goals', goalsControls, goals),
+      serveGroup('hypeTrain', 'hypeTrain', hypeTrainControls, hypeTrain, hypeTrainHttpOnly),
+      serveGroup('charity', 'charity', charityControls, charity),
+    ],
   };
 }

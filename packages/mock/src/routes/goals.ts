@@ -1,5 +1,5 @@
-import type { Router } from '../http';
-import { asTokenUser, iso, ok, registerRoutes, route, userFields, type HelixContext } from '../helix';
+import type { ControlTable } from '../controls';
+import { asTokenUser, iso, ok, userFields, type HelixContext, type RouteRow } from '../helix';
 
 /*
  * The goals group (Get Creator Goals), written from the platform's reference, and the goals
@@ -73,13 +73,18 @@ const MAX_DESCRIPTION = 40;
 /** The points a subscription of each tier is worth. */
 export const TIER_POINTS: Readonly<Record<string, number>> = { '1000': 1, '2000': 2, '3000': 6 };
 
-/** Every channel's goals, and how the channel's activity moves them. */
-export class GoalBoard {
+/** What the goals group keeps (every channel's goals), how the channel's activity moves them, and its controls' logic. */
+export class GoalsState {
   readonly goals = new Map<string, GoalRecord>();
   /** The users who cheered since a `new_cheerer` goal began, by goal ID. */
   readonly #cheerers = new Map<string, Set<string>>();
 
-  constructor(readonly context: HelixContext) {}
+  constructor(readonly context: HelixContext) {
+    // A follow made anywhere (the users-side controls raise `channel.follow`) moves follower goals.
+    context.events.on((raised) => {
+      if (raised.type === 'channel.follow' && raised.condition.broadcaster_user_id !== undefined) this.followed(raised.condition.broadcaster_user_id);
+    });
+  }
 
   active(broadcasterId: string): GoalRecord[] {
     return [...this.goals.values()].filter((goal) => goal.broadcaster_id === broadcasterId && goal.ended_at === undefined).map((goal) => this.#read(goal));
@@ -146,81 +151,99 @@ export class GoalBoard {
   followed(broadcasterId: string): void {
     for (const goal of this.active(broadcasterId)) if (goal.type === 'follower') this.raise('progress', goal);
   }
-}
 
-/** Registers the goals route and returns the goals' controls. */
-export function registerGoalRoutes(router: Router, context: HelixContext, board: GoalBoard): GoalsControl {
-  const { state } = context;
-  // A follow made anywhere (the users-side controls raise `channel.follow`) moves follower goals.
-  context.events.on((raised) => {
-    if (raised.type === 'channel.follow' && raised.condition.broadcaster_user_id !== undefined) board.followed(raised.condition.broadcaster_user_id);
-  });
-
-  registerRoutes(router, context, [
-    route({
-      method: 'GET',
-      path: '/goals',
-      token: 'user',
-      scopes: ['channel:read:goals'],
-      query: ['broadcaster_id'],
-      handle: asTokenUser('broadcaster_id', ({ userId }) =>
-        ok(
-          board.active(userId).map((goal) => ({
-            id: goal.id,
-            ...userFields(context, goal.broadcaster_id, 'broadcaster'),
-            type: goal.type,
-            description: goal.description,
-            current_amount: goal.current_amount,
-            target_amount: goal.target_amount,
-            created_at: iso(goal.created_at),
-          })),
-        ),
-      ),
-    }),
-  ]);
-
-  const activeGoal = (goalId: string): GoalRecord => {
-    const goal = board.goals.get(goalId);
+  /** The goal of an ID, which must not have ended. */
+  #activeGoal(goalId: string): GoalRecord {
+    const goal = this.goals.get(goalId);
     if (!goal) throw new Error(`No goal ${goalId}.`);
     if (goal.ended_at !== undefined) throw new Error(`The goal ${goalId} has ended.`);
     return goal;
-  };
+  }
 
-  return {
-    begin(broadcasterId, input) {
-      if (!state.user(broadcasterId)) throw new Error(`No user ${broadcasterId}: add the user with mock.addUser() first.`);
-      if (!GOAL_TYPES.includes(input.type)) throw new Error(`type must be one of ${GOAL_TYPES.join(', ')}, not ${String(input.type)}.`);
-      if (!Number.isInteger(input.target_amount) || input.target_amount < 1) throw new Error(`target_amount must be a whole number of 1 or more, not ${input.target_amount}.`);
-      const description = input.description ?? '';
-      if ([...description].length > MAX_DESCRIPTION) throw new Error(`description may be at most ${MAX_DESCRIPTION} characters.`);
-      const current = input.current_amount ?? 0;
-      if (!Number.isInteger(current)) throw new Error(`current_amount must be a whole number, not ${current}.`);
-      const goal: GoalRecord = { id: state.id(), broadcaster_id: broadcasterId, type: input.type, description, current_amount: current, target_amount: input.target_amount, created_at: context.now() };
-      board.goals.set(goal.id, goal);
-      board.active(broadcasterId);
-      board.raise('begin', goal);
-      return structuredClone(goal);
-    },
-    progress(goalId, currentAmount) {
-      const goal = activeGoal(goalId);
-      if (goal.type === 'follower') throw new Error(`The goal ${goalId} counts the channel's followers: use mock.channels.follow() to move it.`);
-      if (!Number.isInteger(currentAmount)) throw new Error(`The current amount must be a whole number, not ${currentAmount}.`);
-      goal.current_amount = currentAmount;
-      board.raise('progress', goal);
-      return structuredClone(goal);
-    },
-    end(goalId, options = {}) {
-      const goal = activeGoal(goalId);
-      board.active(goal.broadcaster_id);
-      goal.ended_at = context.now();
-      goal.is_achieved = options.is_achieved ?? goal.current_amount >= goal.target_amount;
-      board.raise('end', goal);
-      return structuredClone(goal);
-    },
-    get(goalId) {
-      const goal = board.goals.get(goalId);
-      if (goal) board.active(goal.broadcaster_id);
-      return goal && structuredClone(goal);
-    },
-  };
+  begin(broadcasterId: string, input: GoalInput): GoalRecord {
+    if (!this.context.state.user(broadcasterId)) throw new Error(`No user ${broadcasterId}: add the user with mock.addUser() first.`);
+    if (!GOAL_TYPES.includes(input.type)) throw new Error(`type must be one of ${GOAL_TYPES.join(', ')}, not ${String(input.type)}.`);
+    if (!Number.isInteger(input.target_amount) || input.target_amount < 1) throw new Error(`target_amount must be a whole number of 1 or more, not ${input.target_amount}.`);
+    const description = input.description ?? '';
+    if ([...description].length > MAX_DESCRIPTION) throw new Error(`description may be at most ${MAX_DESCRIPTION} characters.`);
+    const current = input.current_amount ?? 0;
+    if (!Number.isInteger(current)) throw new Error(`current_amount must be a whole number, not ${current}.`);
+    const goal: GoalRecord = { id: this.context.state.id(), broadcaster_id: broadcasterId, type: input.type, description, current_amount: current, target_amount: input.target_amount, created_at: this.context.now() };
+    this.goals.set(goal.id, goal);
+    this.active(broadcasterId);
+    this.raise('begin', goal);
+    return structuredClone(goal);
+  }
+
+  progress(goalId: string, currentAmount: number): GoalRecord {
+    const goal = this.#activeGoal(goalId);
+    if (goal.type === 'follower') throw new Error(`The goal ${goalId} counts the channel's followers: use mock.channels.follow() to move it.`);
+    if (!Number.isInteger(currentAmount)) throw new Error(`The current amount must be a whole number, not ${currentAmount}.`);
+    goal.current_amount = currentAmount;
+    this.raise('progress', goal);
+    return structuredClone(goal);
+  }
+
+  end(goalId: string, options: { is_achieved?: boolean } = {}): GoalRecord {
+    const goal = this.#activeGoal(goalId);
+    this.active(goal.broadcaster_id);
+    goal.ended_at = this.context.now();
+    goal.is_achieved = options.is_achieved ?? goal.current_amount >= goal.target_amount;
+    this.raise('end', goal);
+    return structuredClone(goal);
+  }
+
+  get(goalId: string): GoalRecord | undefined {
+    const goal = this.goals.get(goalId);
+    if (goal) this.active(goal.broadcaster_id);
+    return goal && structuredClone(goal);
+  }
 }
+
+/** The goals route: Get Creator Goals. */
+export const goalsRoutes: readonly RouteRow<GoalsState>[] = [
+  {
+    method: 'GET',
+    path: '/goals',
+    token: 'user',
+    scopes: ['channel:read:goals'],
+    query: ['broadcaster_id'],
+    handle: asTokenUser<GoalsState>('broadcaster_id', ({ userId, context }, goals) =>
+      ok(
+        goals.active(userId).map((goal) => ({
+          id: goal.id,
+          ...userFields(context, goal.broadcaster_id, 'broadcaster'),
+          type: goal.type,
+          description: goal.description,
+          current_amount: goal.current_amount,
+          target_amount: goal.target_amount,
+          created_at: iso(goal.created_at),
+        })),
+      ),
+    ),
+  },
+];
+
+/** The goals controls: `mock.goals.*` and `/mock/goals.*`. */
+export const goalsControls: ControlTable<GoalsState, GoalsControl> = {
+  begin: {
+    params: ['broadcasterId: string', 'input: GoalInput'],
+    does: 'The broadcaster begins a goal: Get Creator Goals lists it and `channel.goal.begin` is raised.',
+    run: (goals, broadcasterId, input) => goals.begin(broadcasterId, input),
+  },
+  progress: {
+    params: ['goalId: string', 'currentAmount: number'],
+    does: "Sets a goal's current amount (forward or backward) and raises `channel.goal.progress`.",
+    run: (goals, goalId, currentAmount) => goals.progress(goalId, currentAmount),
+  },
+  end: {
+    params: ['goalId: string', 'options?: { is_achieved?: boolean }'],
+    does: 'Ends a goal: it leaves Get Creator Goals and `channel.goal.end` is raised, with `is_achieved` (default: whether the current amount reached the target).',
+    run: (goals, goalId, options) => goals.end(goalId, options),
+  },
+  get: {
+    params: ['goalId: string'],
+    does: 'A goal by ID (ended ones too); undefined when unknown.',
+    run: (goals, goalId) => goals.get(goalId),
+  },
+};

@@ -1,5 +1,6 @@
-import { HttpError, type Router } from '../http';
-import { asTokenUser, Deadlines, iso, ok, registerRoutes, route, userFields, type HelixContext } from '../helix';
+import { bindControls, type ControlTable, type HttpOnlyRow } from '../controls';
+import { HttpError } from '../http';
+import { asTokenUser, Deadlines, iso, ok, userFields, type HelixContext, type RouteRow } from '../helix';
 
 /*
  * The hype train group (Get Hype Train Status), written from the platform's reference, and the
@@ -94,17 +95,27 @@ const CONTRIBUTION_TYPES: readonly HypeContributionType[] = ['bits', 'subscripti
 /** The hype train points of a subscription of each tier. */
 export const SUBSCRIPTION_POINTS: Readonly<Record<string, number>> = { '1000': 500, '2000': 1000, '3000': 2500 };
 
-/** The trains of every channel. */
-export class HypeTrains {
+/** What the hype train group keeps (the trains of every channel, their cooldowns and records), the helpers its route shares, and its controls' logic. */
+export class HypeTrainState {
   readonly #running = new Map<string, HypeTrainRecord>();
   readonly #cooldownEnds = new Map<string, number>();
   /** Record trains by channel, overall and by train type. */
   readonly #highs = new Map<string, Map<HypeTrainType | 'all', HypeTrainHigh>>();
   readonly deadlines: Deadlines;
-  cooldownMs = DEFAULT_COOLDOWN_MS;
+  #cooldownMs = DEFAULT_COOLDOWN_MS;
 
   constructor(readonly context: HelixContext) {
     this.deadlines = new Deadlines(context.now);
+  }
+
+  /** The cooldown after a train ends, in ms of the mock's clock. */
+  get cooldownMs(): number {
+    return this.#cooldownMs;
+  }
+
+  set cooldownMs(value: number) {
+    if (!Number.isFinite(value) || value < 0) throw new Error(`cooldownMs must be 0 or more milliseconds, not ${value}.`);
+    this.#cooldownMs = value;
   }
 
   running(broadcasterId: string): HypeTrainRecord | undefined {
@@ -116,7 +127,10 @@ export class HypeTrains {
     return this.#highs.get(broadcasterId)?.get(type);
   }
 
-  start(broadcasterId: string, type: HypeTrainType, contributions: readonly HypeContribution[]): HypeTrainRecord {
+  /** The channel's viewers set off a train (see `HypeTrainControl.start`); returns a copy. */
+  start(broadcasterId: string, options: { type?: HypeTrainType; contributions: HypeContribution[] }): HypeTrainRecord {
+    const type = options.type ?? 'regular';
+    const { contributions } = options;
     if (!this.context.state.user(broadcasterId)) throw new Error(`No user ${broadcasterId}: add the user with mock.addUser() first.`);
     if (this.running(broadcasterId)) throw new Error(`User ${broadcasterId} already has a hype train running.`);
     const cooldownEnd = this.#cooldownEnds.get(broadcasterId);
@@ -128,11 +142,11 @@ export class HypeTrains {
     this.#running.set(broadcasterId, train);
     for (const contribution of contributions) this.#apply(train, contribution);
     this.#raise('begin', train);
-    return train;
+    return structuredClone(train);
   }
 
-  /** A contribution to the channel's running train; false (nothing happens) when none runs. */
-  contribute(broadcasterId: string, contribution: HypeContribution): boolean {
+  /** A contribution to the channel's running train (a cheer, a subscription...); false (nothing happens) when none runs. */
+  contributeIfRunning(broadcasterId: string, contribution: HypeContribution): boolean {
     const train = this.running(broadcasterId);
     if (!train) return false;
     this.#check(contribution);
@@ -140,7 +154,26 @@ export class HypeTrains {
     return true;
   }
 
-  end(broadcasterId: string, at = this.context.now()): HypeTrainRecord | undefined {
+  /** A contribution to the running train; returns a copy of it. Throws when no train runs. */
+  contribute(broadcasterId: string, contribution: HypeContribution): HypeTrainRecord {
+    if (!this.contributeIfRunning(broadcasterId, contribution)) throw new Error(`User ${broadcasterId} has no hype train running.`);
+    return structuredClone(this.running(broadcasterId)!);
+  }
+
+  /** Ends the running train now; returns a copy of it. Throws when no train runs. */
+  end(broadcasterId: string): HypeTrainRecord {
+    const train = this.running(broadcasterId) && this.#finish(broadcasterId);
+    if (!train) throw new Error(`User ${broadcasterId} has no hype train running.`);
+    return structuredClone(train);
+  }
+
+  /** A copy of the running train (after ending those that expired); undefined when none. */
+  current(broadcasterId: string): HypeTrainRecord | undefined {
+    const train = this.running(broadcasterId);
+    return train && structuredClone(train);
+  }
+
+  #finish(broadcasterId: string, at = this.context.now()): HypeTrainRecord | undefined {
     const train = this.#running.get(broadcasterId);
     if (!train) return undefined;
     this.deadlines.clear(broadcasterId);
@@ -174,7 +207,7 @@ export class HypeTrains {
       train.goal = LEVEL_STEP * train.level;
       train.expires_at = this.context.now() + EXPIRY_MS;
     }
-    this.deadlines.set(train.broadcaster_id, train.expires_at, () => this.end(train.broadcaster_id, train.expires_at));
+    this.deadlines.set(train.broadcaster_id, train.expires_at, () => this.#finish(train.broadcaster_id, train.expires_at));
     this.#raise('progress', train);
   }
 
@@ -208,65 +241,94 @@ export class HypeTrains {
   }
 }
 
-/** Registers the hype train route and returns the hype trains' controls. */
-export function registerHypeTrainRoutes(router: Router, context: HelixContext, trains: HypeTrains): HypeTrainControl {
-  const high = (value: HypeTrainHigh | undefined) => (value ? { level: value.level, total: value.total, achieved_at: iso(value.achieved_at) } : null);
+/** A record train as Get Hype Train Status writes it. */
+function highBody(value: HypeTrainHigh | undefined): Record<string, unknown> | null {
+  return value ? { level: value.level, total: value.total, achieved_at: iso(value.achieved_at) } : null;
+}
 
-  registerRoutes(router, context, [
-    route({
-      method: 'GET',
-      path: '/hypetrain/status',
-      token: 'user',
-      scopes: ['channel:read:hype_train'],
-      query: ['broadcaster_id'],
-      handle: asTokenUser('broadcaster_id', ({ userId }) => {
-        if (!context.state.user(userId)) throw new HttpError(400, 'The ID in the broadcaster_id query parameter is not valid.');
-        const train = trains.running(userId);
-        const current = train
-          ? {
-              id: train.id,
-              ...userFields(context, userId, 'broadcaster_user'),
-              level: train.level,
-              total: train.total,
-              progress: train.progress,
-              goal: train.goal,
-              top_contributions: trains.topContributions(train),
-              shared_train_participants: null,
-              started_at: iso(train.started_at),
-              expires_at: iso(train.expires_at),
-              type: train.type,
-              is_shared_train: false,
-            }
-          : null;
-        // The mock has no shared trains: their record stays null.
-        return ok([{ current, all_time_high: high(trains.high(userId, 'all')), shared_all_time_high: null }]);
-      }),
+/** The hype train route: Get Hype Train Status. */
+export const hypeTrainRoutes: readonly RouteRow<HypeTrainState>[] = [
+  {
+    method: 'GET',
+    path: '/hypetrain/status',
+    token: 'user',
+    scopes: ['channel:read:hype_train'],
+    query: ['broadcaster_id'],
+    handle: asTokenUser<HypeTrainState>('broadcaster_id', ({ userId, context }, trains) => {
+      if (!context.state.user(userId)) throw new HttpError(400, 'The ID in the broadcaster_id query parameter is not valid.');
+      const train = trains.running(userId);
+      const current = train
+        ? {
+            id: train.id,
+            ...userFields(context, userId, 'broadcaster_user'),
+            level: train.level,
+            total: train.total,
+            progress: train.progress,
+            goal: train.goal,
+            top_contributions: trains.topContributions(train),
+            shared_train_participants: null,
+            started_at: iso(train.started_at),
+            expires_at: iso(train.expires_at),
+            type: train.type,
+            is_shared_train: false,
+          }
+        : null;
+      // The mock has no shared trains: their record stays null.
+      return ok([{ current, all_time_high: highBody(trains.high(userId, 'all')), shared_all_time_high: null }]);
     }),
-  ]);
+  },
+];
 
-  const snapshot = (train: HypeTrainRecord) => structuredClone(train);
-  return {
-    start: (broadcasterId, options) => snapshot(trains.start(broadcasterId, options.type ?? 'regular', options.contributions)),
-    contribute(broadcasterId, contribution) {
-      if (!trains.contribute(broadcasterId, contribution)) throw new Error(`User ${broadcasterId} has no hype train running.`);
-      return snapshot(trains.running(broadcasterId)!);
+/** The hype train controls: `mock.hypeTrain.*` and `/mock/hypeTrain.*` (`cooldownMs`, a property, is in `hypeTrainHttpOnly`). */
+export const hypeTrainControls: ControlTable<HypeTrainState, HypeTrainControl> = {
+  start: {
+    params: ['broadcasterId: string', 'options: { type?: HypeTrainType; contributions: HypeContribution[] }'],
+    does: "The channel's viewers set off a train with `contributions` (at least one): a `channel.hype_train.progress` for each, then `channel.hype_train.begin`.",
+    run: (trains, broadcasterId, options) => trains.start(broadcasterId, options),
+  },
+  contribute: {
+    params: ['broadcasterId: string', 'contribution: HypeContribution'],
+    does: 'A contribution to the running train (`channel.hype_train.progress`).',
+    run: (trains, broadcasterId, contribution) => trains.contribute(broadcasterId, contribution),
+  },
+  end: {
+    params: ['broadcasterId: string'],
+    does: 'Ends the running train now (`channel.hype_train.end`); the cooldown starts.',
+    run: (trains, broadcasterId) => trains.end(broadcasterId),
+  },
+  current: {
+    params: ['broadcasterId: string'],
+    does: 'The running train (after ending those that expired); undefined when none.',
+    run: (trains, broadcasterId) => trains.current(broadcasterId),
+  },
+  settle: {
+    params: [],
+    does: "Ends every train that expired on the mock's clock; returns how many.",
+    run: (trains) => trains.deadlines.settle(),
+  },
+};
+
+/** `cooldownMs`, a property in-process, read and set over HTTP. */
+export const hypeTrainHttpOnly: Record<string, HttpOnlyRow<HypeTrainState>> = {
+  cooldownMs: { of: 'cooldownMs', params: [], reads: true, does: "The cooldown after a train ends, in ms of the mock's clock.", run: (trains) => trains.cooldownMs },
+  setCooldownMs: {
+    of: 'cooldownMs',
+    params: ['ms: number'],
+    does: "Sets the cooldown after a train ends, in ms of the mock's clock.",
+    run: (trains, ms: number) => {
+      trains.cooldownMs = ms;
     },
-    end(broadcasterId) {
-      const train = trains.running(broadcasterId) && trains.end(broadcasterId);
-      if (!train) throw new Error(`User ${broadcasterId} has no hype train running.`);
-      return snapshot(train);
+  },
+};
+
+/** `mock.hypeTrain`: the table's methods, and `cooldownMs` read and set on the state. */
+export function bindHypeTrainControls(trains: HypeTrainState): HypeTrainControl {
+  const bound = bindControls(hypeTrainControls, trains);
+  return Object.defineProperty(bound, 'cooldownMs', {
+    enumerable: true,
+    get: () => trains.cooldownMs,
+    set: (ms: number) => {
+      trains.cooldownMs = ms;
     },
-    current(broadcasterId) {
-      const train = trains.running(broadcasterId);
-      return train && snapshot(train);
-    },
-    get cooldownMs() {
-      return trains.cooldownMs;
-    },
-    set cooldownMs(value: number) {
-      if (!Number.isFinite(value) || value < 0) throw new Error(`cooldownMs must be 0 or more milliseconds, not ${value}.`);
-      trains.cooldownMs = value;
-    },
-    settle: () => trains.deadlines.settle(),
-  };
+  }) as HypeTrainControl;
 }

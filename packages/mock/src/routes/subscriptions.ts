@@ -1,8 +1,8 @@
 import { HttpError, type Router } from '../http';
 import { ok, page, registerRoutes, repeated, required, requireTokenUser, route, userFields, type HelixContext } from '../helix';
 import type { MockToken } from '../state';
-import { TIER_POINTS, type GoalBoard } from './goals';
-import { SUBSCRIPTION_POINTS, type HypeTrains } from './hype-train';
+import { TIER_POINTS, type GoalsState } from './goals';
+import { SUBSCRIPTION_POINTS, type HypeTrainState } from './hype-train';
 
 /*
  * The subscriptions group (Get Broadcaster Subscriptions, Check User Subscription), written from
@@ -83,7 +83,7 @@ const MAX_USER_IDS = 100;
 const TIERS: readonly SubscriptionTier[] = ['1000', '2000', '3000'];
 
 /** Registers the subscriptions routes and returns their controls; subscriptions move `goals` and `trains`. */
-export function registerSubscriptionRoutes(router: Router, context: HelixContext, links: { goals: GoalBoard; trains: HypeTrains }): SubscriptionsControl {
+export function registerSubscriptionRoutes(router: Router, context: HelixContext, links: { goals: GoalsState; trains: HypeTrainState }): SubscriptionsControl {
   const { state } = context;
   /** By broadcaster, then by user, in the order they subscribed. */
   const subscriptions = new Map<string, Map<string, SubscriptionRecord>>();
@@ -208,7 +208,7 @@ export function registerSubscriptionRoutes(router: Router, context: HelixContext
       if (of(broadcasterId).has(userId)) throw new Error(`User ${userId} already subscribes to ${broadcasterId}.`);
       const tier = tierOf(options.tier);
       const record = add(broadcasterId, userId, tier, undefined, options.plan_name);
-      links.trains.contribute(broadcasterId, { user_id: userId, type: 'subscription', total: SUBSCRIPTION_POINTS[tier]! });
+      links.trains.contributeIfRunning(broadcasterId, { user_id: userId, type: 'subscription', total: SUBSCRIPTION_POINTS[tier]! });
       return { ...record };
     },
     gift(broadcasterId, gifterId, recipientIds, options = {}) {
@@ -242,7 +242,7 @@ export function registerSubscriptionRoutes(router: Router, context: HelixContext
       });
       const records = recipientIds.map((id) => ({ ...add(broadcasterId, id, tier, { gifter_id: gifterId }) }));
       // The gifter's gifts move the hype train; an anonymous gift is nobody's contribution.
-      if (gifterId !== null) links.trains.contribute(broadcasterId, { user_id: gifterId, type: 'subscription', total: SUBSCRIPTION_POINTS[tier]! * recipientIds.length });
+      if (gifterId !== null) links.trains.contributeIfRunning(broadcasterId, { user_id: gifterId, type: 'subscription', total: SUBSCRIPTION_POINTS[tier]! * recipientIds.length });
       return records;
     },
     resubscribe(broadcasterId, userId, options) {

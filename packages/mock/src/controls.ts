@@ -30,8 +30,9 @@ import { HttpError, reasonOf, type MockResponse } from './http';
  *   `'name: type'`, `'name?: type'` when it may be left out, and `'...name: type'` for a last
  *   object parameter whose fields are the body's other fields (so `POST /mock/users.add` takes
  *   `{"login":"x"}`, not `{"user":{"login":"x"}}`). Over HTTP a parameter of type `string`,
- *   `number` or `boolean` is checked, as are the fields a rest parameter's `{ ... }` names without
- *   `?`; a body field that names no parameter is refused.
+ *   `number` or `boolean` is checked, and one of quoted strings (`'extension' | 'game'`), as are
+ *   the fields a rest parameter's `{ ... }` names without `?`; a body field that names no
+ *   parameter is refused. A result's Maps are answered as objects and its Sets as arrays.
  * - `does`: one line, shown in the index.
  * - `run(state, ...args)`: the control, given the group's state: it must not hold state in a
  *   closure of its own. Its result is the in-process result, and the HTTP answer (as JSON,
@@ -229,6 +230,28 @@ function requiredFields(type: string): string[] {
   });
 }
 
+/** The strings of a type written as a union of quoted strings (`'a' | 'b'`); undefined for any other type. */
+function literalChoices(type: string): string[] | undefined {
+  const pieces = type.split('|').map((each) => each.trim());
+  if (!pieces.every((each) => /^'[^']*'$/.test(each))) return undefined;
+  return pieces.map((each) => each.slice(1, -1));
+}
+
+/**
+ * A control's result as JSON: a Map becomes an object (an array of `[key, value]` pairs when a key
+ * is not a string or number), a Set an array, so that what a state keeps in them is not lost as `{}`.
+ */
+function resultJson(result: unknown): string {
+  return JSON.stringify(result ?? null, (_key, value: unknown) => {
+    if (value instanceof Set) return [...value];
+    if (value instanceof Map) {
+      const entries = [...value.entries()];
+      return entries.every(([key]) => typeof key === 'string' || typeof key === 'number') ? Object.fromEntries(entries) : entries;
+    }
+    return value;
+  });
+}
+
 /** The positional arguments of a call from its JSON body; HttpError 400 for a missing, unknown or mistyped parameter. */
 function argumentsOf(control: string, params: readonly ParamInfo[], body: Record<string, unknown>): unknown[] {
   const named = new Set(params.filter((param) => !param.rest).map((param) => param.name));
@@ -257,6 +280,9 @@ function argumentsOf(control: string, params: readonly ParamInfo[], body: Record
       return value ?? undefined;
     }
     if (PRIMITIVES.has(param.type) && typeof value !== param.type) throw new HttpError(400, `The parameter "${param.name}" of ${control} must be a ${param.type}.`);
+    // A union of quoted strings (`'extension' | 'game'`) is checked as such.
+    const choices = literalChoices(param.type);
+    if (choices && !choices.includes(value as string)) throw new HttpError(400, `The parameter "${param.name}" of ${control} must be one of ${choices.map((each) => `"${each}"`).join(', ')}.`);
     return value;
   });
 }
@@ -314,7 +340,7 @@ export class ControlServer {
         if (error instanceof HttpError) throw error;
         throw new HttpError(400, error instanceof Error ? error.message : String(error));
       }
-      return { status: 200, body: JSON.stringify(result ?? null) };
+      return { status: 200, body: resultJson(result) };
     } catch (error) {
       const known = error instanceof HttpError ? error : new HttpError(500, 'Internal Server Error');
       return { status: known.status, body: { error: reasonOf(known.status), status: known.status, message: known.message } };

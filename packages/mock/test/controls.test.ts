@@ -273,6 +273,21 @@ describe('errors', () => {
     expect(await control(mock, 'polls.active', { broadcasterId: '1', extra: true })).toMatchObject({ status: 400, body: { message: 'Unknown parameter "extra" of polls.active: it takes broadcasterId.' } });
   });
 
+  it('checks a parameter of quoted strings, and answers Maps as objects and Sets as arrays', async () => {
+    const mock = await start();
+    expect(await control(mock, 'analytics.removeReport', { kind: 'channel', id: '1' })).toMatchObject({
+      status: 400,
+      body: { message: 'The parameter "kind" of analytics.removeReport must be one of "extension", "game".' },
+    });
+    expect(await control(mock, 'analytics.removeReport', { kind: 'game', id: 'none' })).toMatchObject({ status: 200, body: false });
+    const streamer = mock.addUser({ login: 'streamer' });
+    mock.extensions.add({ clientId: 'ext-client', ownerId: streamer.id, name: 'Panel' });
+    mock.extensions.setLive('ext-client', streamer.id, true);
+    const { body } = await control(mock, 'extensions.get', { clientId: 'ext-client' });
+    // What the state keeps in a Map or a Set reaches the caller, not `{}`.
+    expect(body.live).toEqual([streamer.id]);
+  });
+
   it("answers a control's own error 400 with its message", async () => {
     const mock = await start();
     const streamer = mock.addUser({ login: 'streamer' });

@@ -4,20 +4,9 @@
 // file, with a `run` each, and deletes its table here.
 import { adaptControls, serveGroup, type HttpOnlyRow, type ServedGroup } from './controls';
 
-import type { BitsControl } from './routes/bits';
 import type { SubscriptionsControl } from './routes/subscriptions';
 import type { MockEventSub } from './eventsub';
-import type { OAuthServer } from './oauth';
 import type { MockPlatform } from './mock-platform';
-
-/** `mock.bits` (routes/bits.ts). */
-export const bitsAdapted = adaptControls<BitsControl>({
-  cheer: { params: ['broadcasterId: string', 'cheer: CheerInput'], does: 'A viewer cheers in a channel: `channel.cheer` and `channel.bits.use` are raised, the cheer counts on the Bits leaderboard (unless anonymous), moves the channel\'s `new_bit` and `new_cheerer` goals and its running hype train.' },
-  addExtensionTransaction: { params: ['input: ExtensionTransactionInput'], does: 'A viewer buys an extension\'s product with Bits: Get Extension Transactions lists it, `extension.bits_transaction.create` is raised and a running hype train moves (not for a product in development).' },
-  addCheermote: { params: ['broadcasterId: string', 'cheermote: { prefix: string; order?: number }'], does: 'The broadcaster uploads a custom Cheermote (`channel_custom`), listed with `broadcaster_id`.' },
-  addCustomPowerUp: { params: ['broadcasterId: string', 'powerUp: CustomPowerUpInput'], does: 'The broadcaster sets up a custom Power-up (on the platform\'s site: no API call does): Get Custom Power-up lists it.' },
-  redeemCustomPowerUp: { params: ['broadcasterId: string', 'powerUpId: string', 'userId: string', 'options?: { user_input?: string }'], does: 'A viewer redeems a custom Power-up: `channel.custom_power_up_redemption.add` (status `unfulfilled`) and `channel.bits.use` (type `custom_power_up`) are raised, and the redemption counts against the Power-up\'s limits and starts its cooldown.' },
-});
 
 /** `mock.subscriptions` (routes/subscriptions.ts). */
 export const subscriptionsAdapted = adaptControls<SubscriptionsControl>({
@@ -47,45 +36,16 @@ export const eventsubAdapted = adaptControls<Omit<MockEventSub, 'close'>>({
   configure: { params: ['options: EventSubOptions'], does: 'Changes timings and limits; new values apply to what starts afterwards (a new socket, the next keepalive...).' },
 });
 
-/** `mock.oauth` (oauth.ts). */
-export const oauthAdapted = adaptControls<Pick<OAuthServer, 'approveDevice' | 'denyDevice'>>({
-  approveDevice: { params: ['userCode: string', 'userId: string'], does: 'A user approves the device code whose user code is `userCode`.' },
-  denyDevice: { params: ['userCode: string'], does: 'A user refuses the device code whose user code is `userCode`.' },
-});
-
 /** What is not a method in-process: properties to read and set. */
 const eventsubHttpOnly: Record<string, HttpOnlyRow<MockEventSub>> = {
   deliveries: { of: 'deliveries', params: [], reads: true, does: 'The messages handed to transports, oldest first (the last 1000).', run: (eventsub) => eventsub.deliveries },
   options: { of: 'options', params: [], reads: true, does: 'The EventSub timings and limits in force.', run: (eventsub) => eventsub.options },
 };
 
-const oauthHttpOnly: Record<string, HttpOnlyRow<OAuthServer>> = {
-  consentUser: { of: 'consentUser', params: [], reads: true, does: 'The user ID who signs in at the consent page; null refuses.', run: (oauth) => oauth.consentUser },
-  setConsentUser: {
-    of: 'consentUser',
-    params: ['userId?: string | null'],
-    does: 'Sets who signs in at the consent page (a user ID); null or none refuses (access_denied).',
-    run: (oauth, userId: string | null | undefined) => {
-      oauth.consentUser = userId ?? undefined;
-    },
-  },
-  signInPage: { of: 'signInPage', params: [], reads: true, does: 'Whether a browser without a consent user gets the sign-in page to click through (and the device flow the activation page).', run: (oauth) => oauth.signInPage },
-  setSignInPage: {
-    of: 'signInPage',
-    params: ['on: boolean'],
-    does: 'Turns the clickable sign-in and activation pages on or off (off: no consent user refuses, access_denied).',
-    run: (oauth, on: boolean) => {
-      oauth.signInPage = on;
-    },
-  },
-};
-
 /** The groups of a mock not converted yet, served from their control objects. */
 export function adaptedGroups(mock: MockPlatform): ServedGroup[] {
   return [
-    serveGroup('bits', 'bits', bitsAdapted, mock.bits),
     serveGroup('subscriptions', 'subscriptions', subscriptionsAdapted, mock.subscriptions),
     serveGroup('eventsub', 'eventsub', eventsubAdapted, mock.eventsub, eventsubHttpOnly),
-    serveGroup('oauth', 'oauth', oauthAdapted, mock.oauth, oauthHttpOnly),
   ];
 }

@@ -1,5 +1,6 @@
 import { HttpError } from '../http';
-import { asTokenUser, iso, ok, repeated, requirePartnerOrAffiliate, route, userFields, type HelixContext, type RouteRow } from '../helix';
+import { asTokenUser, iso, ok, repeated, requirePartnerOrAffiliate, userFields, type HelixContext, type RouteRow } from '../helix';
+import type { BitsState } from './bits';
 
 /*
  * A channel's custom Power-ups (reference: Get Custom Power-up, GA 2026-05-19) and their
@@ -96,27 +97,6 @@ export class CustomPowerUps {
   readonly #redemptions: CustomPowerUpRedemptionRecord[] = [];
 
   constructor(readonly context: HelixContext) {}
-
-  /** The Get Custom Power-up route. */
-  routes(): RouteRow[] {
-    const { context } = this;
-    return [
-      route({
-        method: 'GET',
-        path: '/bits/custom_power_ups',
-        token: 'user',
-        scopes: ['bits:read'],
-        query: ['broadcaster_id'],
-        handle: asTokenUser('broadcaster_id', ({ request, userId }) => {
-          const ids = new Set(repeated(request, 'id', MAX_IDS));
-          requirePartnerOrAffiliate(context, userId);
-          const listed = this.of(userId).filter((powerUp) => ids.size === 0 || ids.has(powerUp.id));
-          if (ids.size > 0 && listed.length === 0) throw new HttpError(404, 'All of the custom Power-ups specified using the id query parameter were not found.');
-          return ok(listed.map((powerUp) => this.body(powerUp)));
-        }),
-      }),
-    ];
-  }
 
   /** A channel's custom Power-ups, in ascending order of ID. */
   of(broadcasterId: string): CustomPowerUpRecord[] {
@@ -273,3 +253,21 @@ export class CustomPowerUps {
     return end > this.context.now() ? end : undefined;
   }
 }
+
+/** The Get Custom Power-up route, a row of the bits group's table. */
+export const customPowerUpRoutes: readonly RouteRow<BitsState>[] = [
+  {
+    method: 'GET',
+    path: '/bits/custom_power_ups',
+    token: 'user',
+    scopes: ['bits:read'],
+    query: ['broadcaster_id'],
+    handle: asTokenUser<BitsState>('broadcaster_id', ({ request, userId, context }, { powerUps }) => {
+      const ids = new Set(repeated(request, 'id', MAX_IDS));
+      requirePartnerOrAffiliate(context, userId);
+      const listed = powerUps.of(userId).filter((powerUp) => ids.size === 0 || ids.has(powerUp.id));
+      if (ids.size > 0 && listed.length === 0) throw new HttpError(404, 'All of the custom Power-ups specified using the id query parameter were not found.');
+      return ok(listed.map((powerUp) => powerUps.body(powerUp)));
+    }),
+  },
+];

@@ -1,7 +1,8 @@
-import { HttpError, type Router } from '../http';
-import { choice, iso, ok, page, registerRoutes, repeated, required, rfc3339, route, userFields, wholeNumberQuery, type HelixContext } from '../helix';
+import type { ControlTable } from '../controls';
+import { HttpError } from '../http';
+import { choice, iso, ok, page, repeated, required, rfc3339, userFields, wholeNumberQuery, type HelixContext, type RouteRow } from '../helix';
 import { cheerFragments, cheermoteBody, CUSTOM_TIERS, GLOBAL_CHEERMOTES, type CheermoteRecord } from './bits-catalogue';
-import { CustomPowerUps, type CustomPowerUpInput, type CustomPowerUpRecord, type CustomPowerUpRedemptionRecord } from './bits-power-ups';
+import { CustomPowerUps, customPowerUpRoutes, type CustomPowerUpInput, type CustomPowerUpRecord, type CustomPowerUpRedemptionRecord } from './bits-power-ups';
 import type { GoalsState } from './goals';
 import type { HypeTrainState } from './hype-train';
 
@@ -138,205 +139,249 @@ export function periodWindow(period: Exclude<(typeof PERIODS)[number], 'all'>, a
   }
 }
 
-/** Registers the bits routes and returns the Bits controls; cheers move `goals` and `trains`. */
-export function registerBitsRoutes(router: Router, context: HelixContext, links: { goals: GoalsState; trains: HypeTrainState }): BitsControl {
-  const { state } = context;
-  const cheers: CheerRecord[] = [];
+/** What the bits group keeps (cheers, extension transactions, custom Cheermotes and Power-ups), the helpers its routes share, and its controls' logic; cheers move the channel's goals and hype train. */
+export class BitsState {
+  readonly cheers: CheerRecord[] = [];
   /** Newest first. */
-  const transactions: ExtensionTransactionRecord[] = [];
-  const customCheermotes = new Map<string, CheermoteRecord[]>();
-  const powerUps = new CustomPowerUps(context);
+  readonly transactions: ExtensionTransactionRecord[] = [];
+  readonly customCheermotes = new Map<string, CheermoteRecord[]>();
+  readonly powerUps: CustomPowerUps;
 
-  const cheermotesOf = (broadcasterId: string | null) => [...GLOBAL_CHEERMOTES, ...(broadcasterId === null ? [] : (customCheermotes.get(broadcasterId) ?? []))];
+  constructor(
+    readonly context: HelixContext,
+    readonly goals: GoalsState,
+    readonly trains: HypeTrainState,
+  ) {
+    this.powerUps = new CustomPowerUps(context);
+  }
 
-  registerRoutes(router, context, [
-    route({
-      method: 'GET',
-      path: '/bits/leaderboard',
-      token: 'user',
-      scopes: ['bits:read'],
-      handle: ({ request, token }) => {
-        const count = wholeNumberQuery(request, 'count', 1, MAX_COUNT) ?? DEFAULT_COUNT;
-        const period = choice(request, 'period', PERIODS, 'all');
-        let window: [number, number] | undefined;
-        if (period !== 'all') {
-          if (!request.query.get('started_at')) throw new HttpError(400, 'The started_at query parameter is required if period is not set to all.');
-          window = periodWindow(period, rfc3339(request.query.get('started_at'), 'started_at'));
-        }
-        const broadcasterId = token.userId!;
-        const scores = new Map<string, { score: number; first: number }>();
-        for (const cheer of cheers) {
-          if (cheer.broadcaster_id !== broadcasterId || cheer.is_anonymous) continue;
-          if (window && (cheer.cheered_at < window[0] || cheer.cheered_at >= window[1])) continue;
-          const entry = scores.get(cheer.user_id) ?? { score: 0, first: cheer.cheered_at };
-          entry.score += cheer.bits;
-          scores.set(cheer.user_id, entry);
-        }
-        const ranked = [...scores].sort(([, a], [, b]) => b.score - a.score || a.first - b.first).map(([userId, { score }], index) => ({ userId, score, rank: index + 1 }));
-        // With user_id, the page is the users ranked around that user.
-        const userId = request.query.get('user_id');
-        let start = 0;
-        let listed = ranked;
-        if (userId) {
-          const at = ranked.findIndex((entry) => entry.userId === userId);
-          listed = at === -1 ? [] : ranked;
-          start = at === -1 ? 0 : Math.max(0, Math.min(at - Math.floor((count - 1) / 2), ranked.length - count));
-        }
-        const data = listed.slice(start, start + count).map((entry) => ({ ...userFields(context, entry.userId, 'user'), rank: entry.rank, score: entry.score }));
-        return {
-          status: 200,
-          body: { data, date_range: { started_at: window ? iso(window[0]) : '', ended_at: window ? iso(window[1]) : '' }, total: data.length },
-        };
+  /** The platform's Cheermotes, and the channel's own when a channel is given. */
+  cheermotesOf(broadcasterId: string | null): CheermoteRecord[] {
+    return [...GLOBAL_CHEERMOTES, ...(broadcasterId === null ? [] : (this.customCheermotes.get(broadcasterId) ?? []))];
+  }
+
+  #requireUser(id: string): void {
+    if (!this.context.state.user(id)) throw new Error(`No user ${id}: add the user with mock.addUser() first.`);
+  }
+
+  cheer(broadcasterId: string, input: CheerInput): CheerRecord {
+    const { context } = this;
+    this.#requireUser(broadcasterId);
+    this.#requireUser(input.user_id);
+    if (!Number.isSafeInteger(input.bits) || input.bits < 1) throw new Error(`bits must be a whole number of 1 or more, not ${input.bits}.`);
+    const cheer: CheerRecord = {
+      id: context.state.id(),
+      broadcaster_id: broadcasterId,
+      user_id: input.user_id,
+      is_anonymous: input.is_anonymous ?? false,
+      bits: input.bits,
+      message: input.message ?? `Cheer${input.bits}`,
+      cheered_at: context.now(),
+    };
+    this.cheers.push(cheer);
+    const broadcaster = userFields(context, broadcasterId, 'broadcaster_user');
+    const condition = { broadcaster_user_id: broadcasterId };
+    const anonymous = { user_id: null, user_login: null, user_name: null };
+    context.events.raise({
+      type: 'channel.cheer',
+      version: '1',
+      event: { is_anonymous: cheer.is_anonymous, ...(cheer.is_anonymous ? anonymous : userFields(context, cheer.user_id, 'user')), ...broadcaster, message: cheer.message, bits: cheer.bits },
+      condition,
+    });
+    context.events.raise({
+      type: 'channel.bits.use',
+      version: '1',
+      event: {
+        ...userFields(context, cheer.user_id, 'user'),
+        ...broadcaster,
+        bits: cheer.bits,
+        type: 'cheer',
+        message: { text: cheer.message, fragments: cheerFragments(cheer.message, this.cheermotesOf(broadcasterId)) },
+        power_up: null,
+        custom_power_up: null,
       },
-    }),
-    route({
-      method: 'GET',
-      path: '/bits/cheermotes',
-      token: 'either',
-      handle: ({ request }) => {
-        const broadcasterId = request.query.get('broadcaster_id') || null;
-        // Ascending by `order`; the sort is stable, so the platform's own come before a channel's of the same order.
-        const listed = [...cheermotesOf(broadcasterId)].sort((a, b) => a.order - b.order);
-        return ok(listed.map(cheermoteBody));
-      },
-    }),
-    route({
-      method: 'GET',
-      path: '/extensions/transactions',
-      token: 'app',
-      query: ['extension_id'],
-      handle: ({ request, token }) => {
-        const extensionId = required(request, 'extension_id');
-        if (extensionId !== token.clientId) throw new HttpError(401, 'The ID in the extension_id query parameter must match the client ID in the access token.');
-        const ids = [...new Set(repeated(request, 'id', MAX_TRANSACTION_IDS))];
-        const own = transactions.filter((transaction) => transaction.extension_id === extensionId);
-        let listed = own;
-        if (ids.length > 0) {
-          listed = own.filter((transaction) => ids.includes(transaction.id));
-          if (listed.length < ids.length) throw new HttpError(404, 'One or more of the transaction IDs specified using the id query parameter were not found.');
-        }
-        const { data, pagination } = page(request, listed, TRANSACTION_PAGE);
-        return ok(
-          data.map((transaction) => ({
-            id: transaction.id,
-            timestamp: iso(transaction.timestamp),
-            ...userFields(context, transaction.broadcaster_id, 'broadcaster'),
-            ...userFields(context, transaction.user_id, 'user'),
-            product_type: 'BITS_IN_EXTENSION',
-            product_data: {
-              sku: transaction.sku,
-              // The reference's domain is the platform's extension prefix followed by the extension's ID.
-              domain: `platform.ext.${transaction.extension_id}`,
-              cost: { amount: transaction.amount, type: 'bits' },
-              inDevelopment: transaction.inDevelopment,
-              displayName: transaction.displayName,
-              expiration: '',
-              broadcast: transaction.broadcast,
-            },
-          })),
-          { pagination },
-        );
-      },
-    }),
-    ...powerUps.routes(),
-  ]);
+      condition,
+    });
+    this.goals.cheered(broadcasterId, cheer.is_anonymous ? undefined : cheer.user_id, cheer.bits);
+    // An anonymous cheer is not shown as anyone's contribution.
+    if (!cheer.is_anonymous) this.trains.contributeIfRunning(broadcasterId, { user_id: cheer.user_id, type: 'bits', total: cheer.bits });
+    return { ...cheer };
+  }
 
-  const requireUser = (id: string) => {
-    if (!state.user(id)) throw new Error(`No user ${id}: add the user with mock.addUser() first.`);
-  };
+  addExtensionTransaction(input: ExtensionTransactionInput): ExtensionTransactionRecord {
+    const { context, transactions } = this;
+    this.#requireUser(input.broadcaster_id);
+    this.#requireUser(input.user_id);
+    if (!input.extension_id) throw new Error('extension_id (the extension\'s client ID) is required.');
+    if (!Number.isSafeInteger(input.amount) || input.amount < 1) throw new Error(`amount must be a whole number of Bits from 1, not ${input.amount}.`);
+    const transaction: ExtensionTransactionRecord = {
+      id: input.id ?? context.state.id(),
+      extension_id: input.extension_id,
+      broadcaster_id: input.broadcaster_id,
+      user_id: input.user_id,
+      sku: input.sku,
+      amount: input.amount,
+      displayName: input.displayName ?? input.sku,
+      inDevelopment: input.inDevelopment ?? false,
+      broadcast: input.broadcast ?? false,
+      timestamp: input.timestamp ?? context.now(),
+    };
+    if (transactions.some((each) => each.id === transaction.id)) throw new Error(`A transaction ${transaction.id} already exists.`);
+    transactions.unshift(transaction);
+    transactions.sort((a, b) => b.timestamp - a.timestamp);
+    context.events.raise({
+      type: 'extension.bits_transaction.create',
+      version: '1',
+      event: {
+        extension_client_id: transaction.extension_id,
+        id: transaction.id,
+        ...userFields(context, transaction.broadcaster_id, 'broadcaster_user'),
+        ...userFields(context, transaction.user_id, 'user'),
+        product: { name: transaction.displayName, sku: transaction.sku, bits: transaction.inDevelopment ? 0 : transaction.amount, in_development: transaction.inDevelopment },
+      },
+      condition: { extension_client_id: transaction.extension_id },
+    });
+    if (!transaction.inDevelopment) this.trains.contributeIfRunning(transaction.broadcaster_id, { user_id: transaction.user_id, type: 'bits', total: transaction.amount });
+    return { ...transaction };
+  }
 
-  return {
-    cheer(broadcasterId, input) {
-      requireUser(broadcasterId);
-      requireUser(input.user_id);
-      if (!Number.isSafeInteger(input.bits) || input.bits < 1) throw new Error(`bits must be a whole number of 1 or more, not ${input.bits}.`);
-      const cheer: CheerRecord = {
-        id: state.id(),
-        broadcaster_id: broadcasterId,
-        user_id: input.user_id,
-        is_anonymous: input.is_anonymous ?? false,
-        bits: input.bits,
-        message: input.message ?? `Cheer${input.bits}`,
-        cheered_at: context.now(),
-      };
-      cheers.push(cheer);
-      const broadcaster = userFields(context, broadcasterId, 'broadcaster_user');
-      const condition = { broadcaster_user_id: broadcasterId };
-      const anonymous = { user_id: null, user_login: null, user_name: null };
-      context.events.raise({
-        type: 'channel.cheer',
-        version: '1',
-        event: { is_anonymous: cheer.is_anonymous, ...(cheer.is_anonymous ? anonymous : userFields(context, cheer.user_id, 'user')), ...broadcaster, message: cheer.message, bits: cheer.bits },
-        condition,
-      });
-      context.events.raise({
-        type: 'channel.bits.use',
-        version: '1',
-        event: {
-          ...userFields(context, cheer.user_id, 'user'),
-          ...broadcaster,
-          bits: cheer.bits,
-          type: 'cheer',
-          message: { text: cheer.message, fragments: cheerFragments(cheer.message, cheermotesOf(broadcasterId)) },
-          power_up: null,
-          custom_power_up: null,
-        },
-        condition,
-      });
-      links.goals.cheered(broadcasterId, cheer.is_anonymous ? undefined : cheer.user_id, cheer.bits);
-      // An anonymous cheer is not shown as anyone's contribution.
-      if (!cheer.is_anonymous) links.trains.contributeIfRunning(broadcasterId, { user_id: cheer.user_id, type: 'bits', total: cheer.bits });
-      return { ...cheer };
-    },
-    addExtensionTransaction(input) {
-      requireUser(input.broadcaster_id);
-      requireUser(input.user_id);
-      if (!input.extension_id) throw new Error('extension_id (the extension\'s client ID) is required.');
-      if (!Number.isSafeInteger(input.amount) || input.amount < 1) throw new Error(`amount must be a whole number of Bits from 1, not ${input.amount}.`);
-      const transaction: ExtensionTransactionRecord = {
-        id: input.id ?? state.id(),
-        extension_id: input.extension_id,
-        broadcaster_id: input.broadcaster_id,
-        user_id: input.user_id,
-        sku: input.sku,
-        amount: input.amount,
-        displayName: input.displayName ?? input.sku,
-        inDevelopment: input.inDevelopment ?? false,
-        broadcast: input.broadcast ?? false,
-        timestamp: input.timestamp ?? context.now(),
-      };
-      if (transactions.some((each) => each.id === transaction.id)) throw new Error(`A transaction ${transaction.id} already exists.`);
-      transactions.unshift(transaction);
-      transactions.sort((a, b) => b.timestamp - a.timestamp);
-      context.events.raise({
-        type: 'extension.bits_transaction.create',
-        version: '1',
-        event: {
-          extension_client_id: transaction.extension_id,
-          id: transaction.id,
-          ...userFields(context, transaction.broadcaster_id, 'broadcaster_user'),
-          ...userFields(context, transaction.user_id, 'user'),
-          product: { name: transaction.displayName, sku: transaction.sku, bits: transaction.inDevelopment ? 0 : transaction.amount, in_development: transaction.inDevelopment },
-        },
-        condition: { extension_client_id: transaction.extension_id },
-      });
-      if (!transaction.inDevelopment) links.trains.contributeIfRunning(transaction.broadcaster_id, { user_id: transaction.user_id, type: 'bits', total: transaction.amount });
-      return { ...transaction };
-    },
-    addCheermote(broadcasterId, cheermote) {
-      requireUser(broadcasterId);
-      if (!/^[a-z]+$/i.test(cheermote.prefix)) throw new Error(`A Cheermote prefix is letters only, not ${cheermote.prefix}.`);
-      const known = cheermotesOf(broadcasterId).some((each) => each.prefix.toLowerCase() === cheermote.prefix.toLowerCase());
-      if (known) throw new Error(`The Cheermote ${cheermote.prefix} already exists in channel ${broadcasterId}.`);
-      const list = customCheermotes.get(broadcasterId) ?? [];
-      list.push({ prefix: cheermote.prefix, type: 'channel_custom', order: cheermote.order ?? list.length + 1, tiers: CUSTOM_TIERS, last_updated: context.now(), is_charitable: false });
-      customCheermotes.set(broadcasterId, list);
-    },
-    addCustomPowerUp(broadcasterId, powerUp) {
-      return structuredClone(powerUps.add(broadcasterId, powerUp));
-    },
-    redeemCustomPowerUp(broadcasterId, powerUpId, userId, options = {}) {
-      return structuredClone(powerUps.redeem(broadcasterId, powerUpId, userId, options.user_input));
-    },
-  };
+  addCheermote(broadcasterId: string, cheermote: { prefix: string; order?: number }): void {
+    this.#requireUser(broadcasterId);
+    if (!/^[a-z]+$/i.test(cheermote.prefix)) throw new Error(`A Cheermote prefix is letters only, not ${cheermote.prefix}.`);
+    const known = this.cheermotesOf(broadcasterId).some((each) => each.prefix.toLowerCase() === cheermote.prefix.toLowerCase());
+    if (known) throw new Error(`The Cheermote ${cheermote.prefix} already exists in channel ${broadcasterId}.`);
+    const list = this.customCheermotes.get(broadcasterId) ?? [];
+    list.push({ prefix: cheermote.prefix, type: 'channel_custom', order: cheermote.order ?? list.length + 1, tiers: CUSTOM_TIERS, last_updated: this.context.now(), is_charitable: false });
+    this.customCheermotes.set(broadcasterId, list);
+  }
+
+  addCustomPowerUp(broadcasterId: string, powerUp: CustomPowerUpInput): CustomPowerUpRecord {
+    return structuredClone(this.powerUps.add(broadcasterId, powerUp));
+  }
+
+  redeemCustomPowerUp(broadcasterId: string, powerUpId: string, userId: string, options: { user_input?: string } = {}): CustomPowerUpRedemptionRecord {
+    return structuredClone(this.powerUps.redeem(broadcasterId, powerUpId, userId, options.user_input));
+  }
 }
+
+/** The bits routes: Get Bits Leaderboard, Get Cheermotes, Get Extension Transactions, Get Custom Power-up. */
+export const bitsRoutes: readonly RouteRow<BitsState>[] = [
+  {
+    method: 'GET',
+    path: '/bits/leaderboard',
+    token: 'user',
+    scopes: ['bits:read'],
+    handle: ({ request, token, context }, bits) => {
+      const count = wholeNumberQuery(request, 'count', 1, MAX_COUNT) ?? DEFAULT_COUNT;
+      const period = choice(request, 'period', PERIODS, 'all');
+      let window: [number, number] | undefined;
+      if (period !== 'all') {
+        if (!request.query.get('started_at')) throw new HttpError(400, 'The started_at query parameter is required if period is not set to all.');
+        window = periodWindow(period, rfc3339(request.query.get('started_at'), 'started_at'));
+      }
+      const broadcasterId = token.userId!;
+      const scores = new Map<string, { score: number; first: number }>();
+      for (const cheer of bits.cheers) {
+        if (cheer.broadcaster_id !== broadcasterId || cheer.is_anonymous) continue;
+        if (window && (cheer.cheered_at < window[0] || cheer.cheered_at >= window[1])) continue;
+        const entry = scores.get(cheer.user_id) ?? { score: 0, first: cheer.cheered_at };
+        entry.score += cheer.bits;
+        scores.set(cheer.user_id, entry);
+      }
+      const ranked = [...scores].sort(([, a], [, b]) => b.score - a.score || a.first - b.first).map(([userId, { score }], index) => ({ userId, score, rank: index + 1 }));
+      // With user_id, the page is the users ranked around that user.
+      const userId = request.query.get('user_id');
+      let start = 0;
+      let listed = ranked;
+      if (userId) {
+        const at = ranked.findIndex((entry) => entry.userId === userId);
+        listed = at === -1 ? [] : ranked;
+        start = at === -1 ? 0 : Math.max(0, Math.min(at - Math.floor((count - 1) / 2), ranked.length - count));
+      }
+      const data = listed.slice(start, start + count).map((entry) => ({ ...userFields(context, entry.userId, 'user'), rank: entry.rank, score: entry.score }));
+      return {
+        status: 200,
+        body: { data, date_range: { started_at: window ? iso(window[0]) : '', ended_at: window ? iso(window[1]) : '' }, total: data.length },
+      };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/bits/cheermotes',
+    token: 'either',
+    handle: ({ request }, bits) => {
+      const broadcasterId = request.query.get('broadcaster_id') || null;
+      // Ascending by `order`; the sort is stable, so the platform's own come before a channel's of the same order.
+      const listed = [...bits.cheermotesOf(broadcasterId)].sort((a, b) => a.order - b.order);
+      return ok(listed.map(cheermoteBody));
+    },
+  },
+  {
+    method: 'GET',
+    path: '/extensions/transactions',
+    token: 'app',
+    query: ['extension_id'],
+    handle: ({ request, token, context }, bits) => {
+      const extensionId = required(request, 'extension_id');
+      if (extensionId !== token.clientId) throw new HttpError(401, 'The ID in the extension_id query parameter must match the client ID in the access token.');
+      const ids = [...new Set(repeated(request, 'id', MAX_TRANSACTION_IDS))];
+      const own = bits.transactions.filter((transaction) => transaction.extension_id === extensionId);
+      let listed = own;
+      if (ids.length > 0) {
+        listed = own.filter((transaction) => ids.includes(transaction.id));
+        if (listed.length < ids.length) throw new HttpError(404, 'One or more of the transaction IDs specified using the id query parameter were not found.');
+      }
+      const { data, pagination } = page(request, listed, TRANSACTION_PAGE);
+      return ok(
+        data.map((transaction) => ({
+          id: transaction.id,
+          timestamp: iso(transaction.timestamp),
+          ...userFields(context, transaction.broadcaster_id, 'broadcaster'),
+          ...userFields(context, transaction.user_id, 'user'),
+          product_type: 'BITS_IN_EXTENSION',
+          product_data: {
+            sku: transaction.sku,
+            // The reference's domain is the platform's extension prefix followed by the extension's ID.
+            domain: `platform.ext.${transaction.extension_id}`,
+            cost: { amount: transaction.amount, type: 'bits' },
+            inDevelopment: transaction.inDevelopment,
+            displayName: transaction.displayName,
+            expiration: '',
+            broadcast: transaction.broadcast,
+          },
+        })),
+        { pagination },
+      );
+    },
+  },
+  ...customPowerUpRoutes,
+];
+
+/** The bits controls: `mock.bits.*` and `/mock/bits.*`. */
+export const bitsControls: ControlTable<BitsState, BitsControl> = {
+  cheer: {
+    params: ['broadcasterId: string', 'cheer: CheerInput'],
+    does: "A viewer cheers in a channel: `channel.cheer` and `channel.bits.use` are raised, the cheer counts on the Bits leaderboard (unless anonymous), moves the channel's `new_bit` and `new_cheerer` goals and its running hype train.",
+    run: (bits, broadcasterId, cheer) => bits.cheer(broadcasterId, cheer),
+  },
+  addExtensionTransaction: {
+    params: ['input: ExtensionTransactionInput'],
+    does: "A viewer buys an extension's product with Bits: Get Extension Transactions lists it, `extension.bits_transaction.create` is raised and a running hype train moves (not for a product in development).",
+    run: (bits, input) => bits.addExtensionTransaction(input),
+  },
+  addCheermote: {
+    params: ['broadcasterId: string', 'cheermote: { prefix: string; order?: number }'],
+    does: 'The broadcaster uploads a custom Cheermote (`channel_custom`), listed with `broadcaster_id`.',
+    run: (bits, broadcasterId, cheermote) => bits.addCheermote(broadcasterId, cheermote),
+  },
+  addCustomPowerUp: {
+    params: ['broadcasterId: string', 'powerUp: CustomPowerUpInput'],
+    does: "The broadcaster sets up a custom Power-up (on the platform's site: no API call does): Get Custom Power-up lists it.",
+    run: (bits, broadcasterId, powerUp) => bits.addCustomPowerUp(broadcasterId, powerUp),
+  },
+  redeemCustomPowerUp: {
+    params: ['broadcasterId: string', 'powerUpId: string', 'userId: string', 'options?: { user_input?: string }'],
+    does: "A viewer redeems a custom Power-up: `channel.custom_power_up_redemption.add` (status `unfulfilled`) and `channel.bits.use` (type `custom_power_up`) are raised, and the redemption counts against the Power-up's limits and starts its cooldown.",
+    run: (bits, broadcasterId, powerUpId, userId, options) => bits.redeemCustomPowerUp(broadcasterId, powerUpId, userId, options),
+  },
+};

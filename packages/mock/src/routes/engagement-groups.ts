@@ -6,7 +6,7 @@
 import { bindControls, serveGroup, type ServedGroup } from '../controls';
 import type { Router } from '../http';
 import { registerRoutes, type HelixContext } from '../helix';
-import { registerBitsRoutes, type BitsControl } from './bits';
+import { bitsControls, bitsRoutes, BitsState, type BitsControl } from './bits';
 import { channelPointsControls, channelPointsRoutes, ChannelPointsState, type ChannelPointsControl } from './channel-points';
 import { charityControls, charityRoutes, CharityState, type CharityControl } from './charity';
 import { goalsControls, goalsRoutes, GoalsState, type GoalsControl } from './goals';
@@ -49,7 +49,8 @@ export function registerEngagementGroups(router: Router, context: HelixContext):
   registerRoutes(router, context, hypeTrainRoutes, hypeTrain);
   const charity = new CharityState(context);
   registerRoutes(router, context, charityRoutes, charity);
-  const bits = registerBitsRoutes(router, context, { goals, trains: hypeTrain });
+  const bits = new BitsState(context, goals, hypeTrain);
+  registerRoutes(router, context, bitsRoutes, bits);
   const subscriptions = registerSubscriptionRoutes(router, context, { goals, trains: hypeTrain });
   return {
     controls: {
@@ -59,7 +60,7 @@ export function registerEngagementGroups(router: Router, context: HelixContext):
       goals: bindControls(goalsControls, goals),
       hypeTrain: bindHypeTrainControls(hypeTrain),
       charity: bindControls(charityControls, charity),
-      bits,
+      bits: bindControls(bitsControls, bits),
       subscriptions,
     },
     served: [
@@ -69,6 +70,7 @@ export function registerEngagementGroups(router: Router, context: HelixContext):
       serveGroup('goals', 'goals', goalsControls, goals),
       serveGroup('hypeTrain', 'hypeTrain', hypeTrainControls, hypeTrain, hypeTrainHttpOnly),
       serveGroup('charity', 'charity', charityControls, charity),
+      serveGroup('bits', 'bits', bitsControls, bits),
     ],
   };
 }

@@ -7,7 +7,7 @@ import { EventBus } from './events';
 import { Faults, type Fault, type FaultRule } from './faults';
 import { registerRoutes, type HelixContext } from './helix';
 import { cors, HttpError, reasonOf, readBody, Router, send, type MockRequest, type MockResponse } from './http';
-import { OAuthServer } from './oauth';
+import { OAuthServer, oauthControls, oauthHttpOnly } from './oauth';
 import { defaultMockClientId, platformControls, platformHttpOnly, PlatformState } from './platform-controls';
 import { RateLimiter } from './rate-limit';
 import { chatControls, chatRoutes, ChatState, type ChatControl } from './routes/chat';
@@ -356,7 +356,7 @@ export async function createMockPlatform(options: MockPlatformOptions = {}): Pro
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-  const controls = new ControlServer([serveGroup('', '', platformControls, platform, platformHttpOnly), ...usersGroups.served, ...streamsGroups.served, ...engagement.served, ...extensionsGroups.served, serveGroup('chat', 'chat', chatControls, chatState), serveGroup('moderation', 'moderation', moderationControls, moderationState, moderationHttpOnly), serveGroup('guestStar', 'guestStar', guestStarControls, guestStarState), ...adaptedGroups(mock)]);
+  const controls = new ControlServer([serveGroup('', '', platformControls, platform, platformHttpOnly), ...usersGroups.served, ...streamsGroups.served, ...engagement.served, ...extensionsGroups.served, serveGroup('chat', 'chat', chatControls, chatState), serveGroup('moderation', 'moderation', moderationControls, moderationState, moderationHttpOnly), serveGroup('guestStar', 'guestStar', guestStarControls, guestStarState), serveGroup('oauth', 'oauth', oauthControls, oauth.state, oauthHttpOnly), ...adaptedGroups(mock)]);
   controlServers.set(mock, controls);
   return mock;
 }

@@ -1,8 +1,7 @@
 // The routes of the reference groups that `@platform/api-engagement` calls: channel points, polls,
 // predictions, goals, hype train, charity, bits and subscriptions, with their controls on
-// `MockPlatform`. Polls and predictions have the shape every group is to take (see controls.ts):
-// `<group>Routes` + `<Group>State` + `<group>Controls`; the others still return a control object
-// from `register*Routes`, served at `/mock/` by controls-adapted.ts.
+// `MockPlatform`. Each group is `<group>Routes` + `<Group>State` + `<group>Controls` (see
+// controls.ts); the bits and subscriptions states move the goals and hype train states they are given.
 import { bindControls, serveGroup, type ServedGroup } from '../controls';
 import type { Router } from '../http';
 import { registerRoutes, type HelixContext } from '../helix';
@@ -13,7 +12,7 @@ import { goalsControls, goalsRoutes, GoalsState, type GoalsControl } from './goa
 import { bindHypeTrainControls, hypeTrainControls, hypeTrainHttpOnly, hypeTrainRoutes, HypeTrainState, type HypeTrainControl } from './hype-train';
 import { pollsControls, pollsRoutes, PollsState, type PollsControl } from './polls';
 import { predictionsControls, predictionsRoutes, PredictionsState, type PredictionsControl } from './predictions';
-import { registerSubscriptionRoutes, type SubscriptionsControl } from './subscriptions';
+import { subscriptionsControls, subscriptionsRoutes, SubscriptionsState, type SubscriptionsControl } from './subscriptions';
 
 /** The controls these groups add to `MockPlatform` (what no API call does). */
 export interface EngagementGroupsControls {
@@ -37,6 +36,7 @@ export interface EngagementGroupsControls {
 
 /** Registers every route of these groups; returns their controls, and the converted groups' tables for `/mock/`. */
 export function registerEngagementGroups(router: Router, context: HelixContext): { controls: EngagementGroupsControls; served: ServedGroup[] } {
+  // Made first: cheers and subscriptions move them.
   const goals = new GoalsState(context);
   const hypeTrain = new HypeTrainState(context);
   const channelPoints = new ChannelPointsState(context);
@@ -51,7 +51,8 @@ export function registerEngagementGroups(router: Router, context: HelixContext):
   registerRoutes(router, context, charityRoutes, charity);
   const bits = new BitsState(context, goals, hypeTrain);
   registerRoutes(router, context, bitsRoutes, bits);
-  const subscriptions = registerSubscriptionRoutes(router, context, { goals, trains: hypeTrain });
+  const subscriptions = new SubscriptionsState(context, goals, hypeTrain);
+  registerRoutes(router, context, subscriptionsRoutes, subscriptions);
   return {
     controls: {
       channelPoints: bindControls(channelPointsControls, channelPoints),
@@ -61,7 +62,7 @@ export function registerEngagementGroups(router: Router, context: HelixContext):
       hypeTrain: bindHypeTrainControls(hypeTrain),
       charity: bindControls(charityControls, charity),
       bits: bindControls(bitsControls, bits),
-      subscriptions,
+      subscriptions: bindControls(subscriptionsControls, subscriptions),
     },
     served: [
       serveGroup('channelPoints', 'channelPoints', channelPointsControls, channelPoints),
@@ -71,6 +72,7 @@ export function registerEngagementGroups(router: Router, context: HelixContext):
       serveGroup('hypeTrain', 'hypeTrain', hypeTrainControls, hypeTrain, hypeTrainHttpOnly),
       serveGroup('charity', 'charity', charityControls, charity),
       serveGroup('bits', 'bits', bitsControls, bits),
+      serveGroup('subscriptions', 'subscriptions', subscriptionsControls, subscriptions),
     ],
   };
 }

@@ -59,14 +59,6 @@ import { HttpError, reasonOf, type MockResponse } from './http';
  * The wiring file (`engagement-groups.ts`) makes the state, registers the routes, binds the
  * controls for `MockPlatform` (`bindControls(pollsControls, polls)`) and hands the table to the
  * `/mock/` server (`serveGroup('polls', 'polls', pollsControls, polls)`).
- *
- * ## Groups not converted yet
- *
- * A group that still returns a hand-written control object from `register*Routes` is served by an
- * adapter table (`adaptControls<ChatControl>({ userSays: { params, does }, ... })`, in
- * `controls-adapted.ts`): the same rows without `run`, which calls the object's method of the
- * row's name. Converting the group means moving its rows into its file with a `run` each, and
- * deleting its adapter.
  */
 
 /** A function, as a control's type is. */
@@ -119,21 +111,6 @@ export function bindControls<S, C>(table: ControlTable<S, C>, state: S): Control
     bound[key] = (...args: unknown[]) => row.run(state, ...args);
   }
   return bound as ControlMethods<C>;
-}
-
-/** An adapter row: a not-yet-converted group's method, described; it calls the method of its name on the object `C`. */
-export type AdaptedRow<C, F extends ControlFunction> = Omit<ControlRow<C, F>, 'run'>;
-
-/**
- * The control table of a group not converted yet: rows without `run`, which call the existing
- * control object's method of the row's name (the object is the table's state).
- */
-export function adaptControls<C>(rows: { readonly [K in keyof ControlMethods<C>]: ControlMethods<C>[K] extends ControlFunction ? AdaptedRow<C, ControlMethods<C>[K]> : never }): ControlTable<C, C> {
-  const table: Record<string, unknown> = {};
-  for (const [key, row] of Object.entries(rows) as [string, AdaptedRow<C, ControlFunction>][]) {
-    table[key] = { ...row, run: (object: C, ...args: unknown[]) => (object as Record<string, ControlFunction>)[key]!(...args) };
-  }
-  return table as ControlTable<C, C>;
 }
 
 /** One parameter of a control, as the index shows it. */
@@ -242,11 +219,11 @@ function literalChoices(type: string): string[] | undefined {
  * is not a string or number), a Set an array, so that what a state keeps in them is not lost as `{}`.
  */
 function resultJson(result: unknown): string {
-  return JSON.stringify(result ?? null, (_key, value: unknown) => {
-    if (value instanceof Set) return [...value];
+  return JSON.stringify(result ?? null, (_key, value: unknown): unknown => {
+    if (value instanceof Set) return [...(value as Set<unknown>)];
     if (value instanceof Map) {
-      const entries = [...value.entries()];
-      return entries.every(([key]) => typeof key === 'string' || typeof key === 'number') ? Object.fromEntries(entries) : entries;
+      const entries = [...(value as Map<unknown, unknown>).entries()];
+      return entries.every(([key]) => typeof key === 'string' || typeof key === 'number') ? Object.fromEntries(entries as [PropertyKey, unknown][]) : entries;
     }
     return value;
   });

@@ -1,8 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { ControlServer, bindControls, serveGroup, type ControlInfo } from './controls';
-import { adaptedGroups } from './controls-adapted';
-import { createEventSub, type EventSubOptions, type MockEventSub } from './eventsub';
+import { bindEventSubControls, eventsubControls, eventsubHttpOnly, eventsubRoutes, EventSubState, type EventSubOptions, type MockEventSub } from './eventsub';
 import { EventBus } from './events';
 import { Faults, type Fault, type FaultRule } from './faults';
 import { registerRoutes, type HelixContext } from './helix';
@@ -328,7 +327,9 @@ export async function createMockPlatform(options: MockPlatformOptions = {}): Pro
   const baseUrl = `http://127.0.0.1:${port}/helix`;
   const authUrl = `http://127.0.0.1:${port}/oauth2`;
   const eventSubWsUrl = `ws://127.0.0.1:${port}/ws`;
-  const eventsub = createEventSub(helix, context, server, eventSubWsUrl, options.eventsub);
+  const eventsubState = new EventSubState(context, server, eventSubWsUrl, options.eventsub);
+  registerRoutes(helix, context, eventsubRoutes, eventsubState.core);
+  const eventsub = bindEventSubControls(eventsubState);
   const platform = new PlatformState(state, faults, requests, { baseUrl, authUrl, eventSubWsUrl }, now);
 
   const mock: MockPlatform = {
@@ -356,7 +357,7 @@ export async function createMockPlatform(options: MockPlatformOptions = {}): Pro
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-  const controls = new ControlServer([serveGroup('', '', platformControls, platform, platformHttpOnly), ...usersGroups.served, ...streamsGroups.served, ...engagement.served, ...extensionsGroups.served, serveGroup('chat', 'chat', chatControls, chatState), serveGroup('moderation', 'moderation', moderationControls, moderationState, moderationHttpOnly), serveGroup('guestStar', 'guestStar', guestStarControls, guestStarState), serveGroup('oauth', 'oauth', oauthControls, oauth.state, oauthHttpOnly), ...adaptedGroups(mock)]);
+  const controls = new ControlServer([serveGroup('', '', platformControls, platform, platformHttpOnly), ...usersGroups.served, ...streamsGroups.served, ...engagement.served, ...extensionsGroups.served, serveGroup('chat', 'chat', chatControls, chatState), serveGroup('moderation', 'moderation', moderationControls, moderationState, moderationHttpOnly), serveGroup('guestStar', 'guestStar', guestStarControls, guestStarState), serveGroup('oauth', 'oauth', oauthControls, oauth.state, oauthHttpOnly), serveGroup('eventsub', 'eventsub', eventsubControls, eventsubState, eventsubHttpOnly)]);
   controlServers.set(mock, controls);
   return mock;
 }

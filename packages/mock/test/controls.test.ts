@@ -281,7 +281,7 @@ describe('errors', () => {
     });
     expect(await control(mock, 'analytics.removeReport', { kind: 'game', id: 'none' })).toMatchObject({ status: 200, body: false });
     const streamer = mock.addUser({ login: 'streamer' });
-    mock.extensions.add({ clientId: 'ext-client', ownerId: streamer.id, name: 'Panel' });
+    mock.extensions.add({ clientId: 'ext-client', ownerId: streamer.id, name: 'Panel', version: '1.0.0' });
     mock.extensions.setLive('ext-client', streamer.id, true);
     const { body } = await control(mock, 'extensions.get', { clientId: 'ext-client' });
     // What the state keeps in a Map or a Set reaches the caller, not `{}`.

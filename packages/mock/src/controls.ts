@@ -104,13 +104,27 @@ export interface HttpOnlyRow<S> {
   readonly run: (state: S, ...args: any[]) => unknown;
 }
 
-/** The in-process object of a table: each method calls its row's `run` with the state. */
-export function bindControls<S, C>(table: ControlTable<S, C>, state: S): ControlMethods<C> {
+/**
+ * The in-process object of a table: each method calls its row's `run` with the state; each of
+ * `properties` (`['countdownMs']`) is the state's own property, read and written through.
+ */
+export function bindControls<S, C, P extends keyof C & keyof S & string = never>(table: ControlTable<S, C>, state: S, properties: readonly P[] = []): ControlMethods<C> & Pick<C, P> {
   const bound: Record<string, unknown> = {};
   for (const [key, row] of Object.entries(table) as [string, ControlRow<S, ControlFunction>][]) {
     bound[key] = (...args: unknown[]) => row.run(state, ...args);
   }
-  return bound as ControlMethods<C>;
+  // A property of the interface (`mock.raids.countdownMs`) reads and writes the state's own, so a
+  // check the state makes on a write holds in-process as over HTTP (its `httpOnly` rows).
+  for (const name of properties) {
+    Object.defineProperty(bound, name, {
+      enumerable: true,
+      get: () => state[name],
+      set: (value: S[P]) => {
+        state[name] = value;
+      },
+    });
+  }
+  return bound as ControlMethods<C> & Pick<C, P>;
 }
 
 /** One parameter of a control, as the index shows it. */

@@ -323,12 +323,5 @@ export const hypeTrainHttpOnly: Record<string, HttpOnlyRow<HypeTrainState>> = {
 
 /** `mock.hypeTrain`: the table's methods, and `cooldownMs` read and set on the state. */
 export function bindHypeTrainControls(trains: HypeTrainState): HypeTrainControl {
-  const bound = bindControls(hypeTrainControls, trains);
-  return Object.defineProperty(bound, 'cooldownMs', {
-    enumerable: true,
-    get: () => trains.cooldownMs,
-    set: (ms: number) => {
-      trains.cooldownMs = ms;
-    },
-  }) as HypeTrainControl;
+  return bindControls(hypeTrainControls, trains, ['cooldownMs']);
 }

@@ -205,12 +205,5 @@ export const raidsHttpOnly: Record<string, HttpOnlyRow<RaidsState>> = {
 
 /** `mock.raids`: the table's methods, and `countdownMs` read and set on the state. */
 export function bindRaidsControls(raids: RaidsState): RaidsControl {
-  const bound = bindControls(raidsControls, raids);
-  return Object.defineProperty(bound, 'countdownMs', {
-    enumerable: true,
-    get: () => raids.countdownMs,
-    set: (ms: number) => {
-      raids.countdownMs = ms;
-    },
-  }) as RaidsControl;
+  return bindControls(raidsControls, raids, ['countdownMs']);
 }

@@ -204,12 +204,22 @@ export class WebhookReceiver {
   #received = 0;
   /** The full repeat check was reported; reset once an ID is taken again. */
   #fullReported = false;
-  /** The body deadlines of the Node requests of this turn of the event loop, set at its end (see #deferDeadline). */
-  #arms: (() => void)[] = [];
+  /**
+   * The Node requests of this turn of the event loop, each followed by its response: their body
+   * deadlines are set at the turn's end, for those whose body is still coming (see #deferDeadline).
+   */
+  #pending: (IncomingMessage | ServerResponse)[] = [];
+  /** The clock's time when the first of #pending came: their 10 seconds count from it. */
+  #pendingSince = 0;
   readonly #armAll = (): void => {
-    const arms = this.#arms;
-    this.#arms = [];
-    for (const arm of arms) arm();
+    const pending = this.#pending;
+    this.#pending = [];
+    for (let index = 0; index < pending.length; index += 2) {
+      const request = pending[index] as IncomingMessage;
+      // The parser has read what came with the headers by now: most bodies are complete.
+      if (request.complete || request.destroyed) continue;
+      this.#arm(request, pending[index + 1] as ServerResponse, this.#pendingSince);
+    }
   };
 
   constructor(owner: WebhookReceiverOptions) {
@@ -382,14 +392,10 @@ export class WebhookReceiver {
       tooLarge(request, response);
       return;
     }
-    const clock = this.#clock;
-    const started = clock.now();
     // The body: its first chunk, and every chunk once there are several.
     let first: Uint8Array | undefined;
     let chunks: Uint8Array[] | undefined;
     let size = 0;
-    let ended = false;
-    let timer: unknown;
     request.on('data', (chunk: Uint8Array) => {
       size += chunk.length;
       if (size <= maxBodyBytes) {
@@ -402,44 +408,48 @@ export class WebhookReceiver {
       }
     });
     request.on('end', () => {
-      ended = true;
-      if (timer !== undefined) clock.clearTimeout(timer);
-      if (size <= maxBodyBytes) this.#nodeReceive(request, response, next, chunks ? Buffer.concat(chunks) : (first ?? Buffer.alloc(0)));
+      // Answered already: 413 (too large) or 408 (too slow).
+      if (size > maxBodyBytes || response.headersSent) return;
+      this.#nodeReceive(request, response, next, chunks ? Buffer.concat(chunks) : (first ?? Buffer.alloc(0)));
     });
     // A client that went away: there is nobody left to answer.
     request.on('error', noop);
-    // A body that trickles in must not hold the connection (Node's own requestTimeout is 5 minutes):
-    // 408 10 seconds after the headers. The timer is set once the event loop has parsed what came
-    // with them: a body that came with them has ended by then and needs none (most do, and a timer
-    // per request was a good part of the cost of a delivery).
-    this.#deferDeadline(() => {
-      if (ended || request.destroyed) return;
-      timer = clock.setTimeout(
-        () => {
-          if (size > maxBodyBytes) return;
-          size = maxBodyBytes + 1;
-          first = chunks = undefined;
-          this.#refuse(408, 'body too slow');
-          tooSlow(request, response);
-        },
-        Math.max(0, bodyTimeoutMs - (clock.now() - started)),
-      );
-      request.once('close', () => clock.clearTimeout(timer));
-    });
+    this.#deferDeadline(request, response);
   }
 
   /**
-   * Runs `arm` (a request's body deadline, see #nodeRequest) after the current turn of the event
-   * loop has read and parsed what the sockets had (`setImmediate`), with the arms of every request
-   * of that turn in one immediate; at once where the runtime has no `setImmediate`.
+   * A body that trickles in must not hold the connection (Node's own requestTimeout is 5 minutes):
+   * 408 10 seconds after the headers. The deadline is set once the event loop has parsed what came
+   * with them (`setImmediate`), for the requests of that turn in one go and only for a body not
+   * complete by then; most come with their headers and need none (a timer, or even a closure, per
+   * request was a good part of the cost of a delivery). At once where the runtime has no `setImmediate`.
    */
-  #deferDeadline(arm: () => void): void {
+  #deferDeadline(request: IncomingMessage, response: ServerResponse): void {
     if (typeof runtime.setImmediate !== 'function') {
-      arm();
+      this.#arm(request, response, this.#clock.now());
       return;
     }
-    this.#arms.push(arm);
-    if (this.#arms.length === 1) runtime.setImmediate(this.#armAll);
+    if (this.#pending.length === 0) {
+      this.#pendingSince = this.#clock.now();
+      runtime.setImmediate(this.#armAll);
+    }
+    this.#pending.push(request, response);
+  }
+
+  /** Answers 408 to a request whose body has not ended `bodyTimeoutMs` after `since` (unless it was answered or went away first). */
+  #arm(request: IncomingMessage, response: ServerResponse, since: number): void {
+    const clock = this.#clock;
+    const timer = clock.setTimeout(
+      () => {
+        if (response.headersSent || request.destroyed) return;
+        this.#refuse(408, 'body too slow');
+        tooSlow(request, response);
+      },
+      Math.max(0, bodyTimeoutMs - (clock.now() - since)),
+    );
+    const clear = () => clock.clearTimeout(timer);
+    request.once('end', clear);
+    request.once('close', clear);
   }
 
   #nodeReceive(request: IncomingMessage, response: ServerResponse, next: ((error?: unknown) => void) | undefined, body: RawBody): void {

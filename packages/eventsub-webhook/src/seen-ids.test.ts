@@ -46,6 +46,50 @@ describe('SeenIds', () => {
   });
 });
 
+describe('SeenIds, its ring of times', () => {
+  it('keeps each ID its own time when the ring wraps around and grows after the oldest left', () => {
+    let now = 0;
+    const seen = new SeenIds(() => now, 100, 10_000);
+    // 100 IDs at 0, forgotten at 100: the ring's start moves on to where the 101st goes.
+    for (let n = 0; n < 100; n++) expect(seen.claim(`old-${n}`)).toBe('first');
+    now = 100;
+    seen.prune();
+    expect(seen.size).toBe(0);
+    // 300 IDs at 101, 102, ...: they wrap around the end of the ring and make it grow twice.
+    for (let n = 0; n < 300; n++) {
+      now = 101 + n;
+      expect(seen.claim(`new-${n}`)).toBe('first');
+    }
+    expect(seen.claim('old-0')).toBe('first');
+    now = 400;
+    for (let n = 0; n < 300; n++) expect(seen.claim(`new-${n}`), `new-${n}`).toBe('repeat');
+    // At 150 + 100 the first 50 (101 to 150) are gone, the 51st (151) is kept: each time stayed with its ID.
+    now = 250;
+    seen.prune();
+    expect(seen.size).toBe(251);
+    expect(seen.claim('new-49')).toBe('first');
+    expect(seen.claim('new-50')).toBe('repeat');
+  });
+
+  it('holds at most `limit` IDs of a flood within the window, and takes new ones as the oldest leave it', () => {
+    let now = 0;
+    const seen = new SeenIds(() => now, 1000, 5000);
+    const answers = { first: 0, full: 0 };
+    for (let n = 0; n < 20_000; n++) {
+      now = n / 10;
+      const answer = seen.claim(`flood-${n}`);
+      if (answer === 'repeat') throw new Error(`flood-${n} was taken for a repeat`);
+      answers[answer]++;
+      expect(seen.size).toBeLessThanOrEqual(5000);
+    }
+    // 10 IDs a millisecond for 2 seconds, a window of 1 second: the 5,000 of 0 to 0.5 s are taken,
+    // those of 0.5 to 1 s refused (none left yet), those of 1 to 1.5 s taken as the first ones
+    // leave, those of 1.5 to 2 s refused (the IDs of 0.5 to 1 s, which would leave now, were never taken).
+    expect(answers.first).toBe(10_000);
+    expect(answers.full).toBe(10_000);
+  });
+});
+
 /** The repeat check as a plain map of ID to time, in insertion order: what SeenIds must answer like (a reference for any faster structure). */
 class MapModel {
   readonly seen = new Map<string, number>();

@@ -5,9 +5,18 @@
  * `limit` of them, which bounds the memory a flood of events can take. An ID is never forgotten
  * while that window holds: a full memory takes no new ID (the caller answers so that the platform
  * retries later) instead of forgetting one that a replay could still use.
+ *
+ * The IDs are a `Set` (insertion order, oldest first) and their times a ring of doubles in the same
+ * order: a new ID costs one `add` (which says whether it was there) and one number written in
+ * place, where a `Map` of ID to time cost a lookup, an insert and a heap number per ID for the
+ * garbage collector to move. The answers are those of the map (see the tests).
  */
 export class SeenIds {
-  readonly #seen = new Map<string, number>();
+  /** The IDs kept, oldest first. */
+  readonly #seen = new Set<string>();
+  /** The time each ID of #seen was recorded at, in the same order from #head (a ring, its length a power of two). */
+  #times = new Float64Array(64);
+  #head = 0;
 
   constructor(
     private readonly now: () => number,
@@ -23,13 +32,19 @@ export class SeenIds {
    */
   claim(id: string, now?: number): 'first' | 'repeat' | 'full' {
     const seen = this.#seen;
-    if (seen.has(id)) return 'repeat';
-    now ??= this.now();
-    if (seen.size >= this.limit) {
+    const size = seen.size;
+    if (size >= this.limit) {
+      if (seen.has(id)) return 'repeat';
+      now ??= this.now();
       this.#evict(now);
       if (seen.size >= this.limit) return 'full';
+      return this.claim(id, now);
     }
-    seen.set(id, now);
+    // A Set keeps an element's first place when it is added again: the order stays the times' order.
+    seen.add(id);
+    if (seen.size === size) return 'repeat';
+    const times = size < this.#times.length ? this.#times : this.#grow(size);
+    times[(this.#head + size) & (times.length - 1)] = now ?? this.now();
     return 'first';
   }
 
@@ -43,18 +58,31 @@ export class SeenIds {
     return this.#seen.size;
   }
 
-  /** Forgets the IDs older than the window: the oldest come first in the map, so the walk stops at the first one kept. */
-  #evict(now: number): void {
-    const oldest = now - this.keepMs;
-    for (const [id, at] of this.#seen) {
-      if (at > oldest) break;
-      this.#seen.delete(id);
-    }
-  }
-
   /** Forgets IDs older than the window (the listener calls it now and then). */
   prune(): void {
     this.#evict(this.now());
+  }
+
+  /** Forgets the IDs older than the window: the oldest come first, so the walk stops at the first one kept. */
+  #evict(now: number): void {
+    const oldest = now - this.keepMs;
+    const times = this.#times;
+    const mask = times.length - 1;
+    for (const id of this.#seen) {
+      if (times[this.#head]! > oldest) break;
+      this.#seen.delete(id);
+      this.#head = (this.#head + 1) & mask;
+    }
+  }
+
+  /** Doubles the ring of times (it holds `size` of them, oldest first from #head), the oldest moved to 0. */
+  #grow(size: number): Float64Array {
+    const old = this.#times;
+    const times = new Float64Array(old.length * 2);
+    for (let index = 0; index < size; index++) times[index] = old[(this.#head + index) & (old.length - 1)]!;
+    this.#times = times;
+    this.#head = 0;
+    return times;
   }
 }
 

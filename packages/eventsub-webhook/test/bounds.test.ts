@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { request as httpRequest } from 'node:http';
 import { createVirtualClock } from '@platform/core/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -183,6 +184,83 @@ describe('the Node handler sets the body deadline only for a body still coming',
     await new Promise((resolve) => setTimeout(resolve, 20));
     await clock.advance(10_000);
     expect(listener.stats().refused).toBe(0);
+  });
+});
+
+describe('the Node handler, a body still coming when its deadline is set', () => {
+  /** Posts the headers and the first byte of `body` now; `rest()` sends the remainder. */
+  function trickle(url: string, message: { headers: Record<string, string>; body: string }) {
+    let rest!: () => void;
+    const answered = new Promise<number | undefined>((resolve) => {
+      const request = httpRequest(url, { method: 'POST', headers: { ...message.headers, 'Transfer-Encoding': 'chunked' } }, (response) => {
+        response.resume();
+        resolve(response.statusCode);
+      });
+      request.on('error', () => resolve(undefined));
+      request.write(message.body.slice(0, 1));
+      rest = () => request.end(message.body.slice(1));
+    });
+    return { answered, rest: () => rest() };
+  }
+
+  it('hands on a body that ends within the 10 seconds, and its deadline refuses nothing later', async () => {
+    const { listener, clock, handler, errors } = await subscribed();
+    const server = await serve(listener.handler);
+    cleanups.push(() => server.close());
+    const timers = vi.spyOn(clock, 'setTimeout');
+    const { answered, rest } = trickle(server.url, signed(SECRET, 'notification', { subscription: about, event: { broadcaster_user_id: '41520837', type: 'live' } }));
+    await until(() => timers.mock.calls.some(([, ms]) => ms === 10_000));
+    await clock.advance(5_000);
+    rest();
+    expect(await answered).toBe(204);
+    expect(handler).toHaveBeenCalledTimes(1);
+    await clock.advance(10_000);
+    expect(listener.stats().refused).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('answers 408 once at 10 seconds and hands on nothing of a body that ends after it', async () => {
+    const { listener, clock, handler, errors } = await subscribed();
+    // A request and response of our own, so that the body's end can come after the 408 (a real
+    // socket is closed once the 408 is out).
+    const message = signed(SECRET, 'notification', { subscription: about, event: { broadcaster_user_id: '41520837', type: 'live' } });
+    const request = Object.assign(new EventEmitter(), {
+      method: 'POST',
+      headers: Object.fromEntries(Object.entries(message.headers).map(([name, value]) => [name.toLowerCase(), value])),
+      complete: false,
+      destroyed: false,
+      readableEnded: false,
+      destroy() {
+        this.destroyed = true;
+      },
+    });
+    const statuses: number[] = [];
+    const response = Object.assign(new EventEmitter(), {
+      headersSent: false,
+      writeHead(status: number) {
+        statuses.push(status);
+        this.headersSent = true;
+        return this;
+      },
+      end() {
+        return this;
+      },
+    });
+    listener.handler(request as never, response as never);
+    request.emit('data', Buffer.from(message.body.slice(0, 1)));
+    await new Promise((resolve) => setImmediate(resolve));
+    await clock.advance(9_999);
+    expect(statuses).toEqual([]);
+    await clock.advance(1);
+    expect(statuses).toEqual([408]);
+    request.emit('data', Buffer.from(message.body.slice(1)));
+    request.complete = true;
+    request.emit('end');
+    await until(() => true);
+    expect(statuses).toEqual([408]);
+    expect(handler).not.toHaveBeenCalled();
+    expect(listener.stats().refused).toBe(1);
+    expect(errors).toEqual([]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { isPersisted, type Kept } from './persist';
 import { HttpError, type MockRequest, type MockResponse, type Router } from './http';
 import type { EventBus } from './events';
 import type { RateLimiter } from './rate-limit';
@@ -9,6 +10,8 @@ export interface HelixContext {
   readonly now: () => number;
   readonly events: EventBus;
   readonly limits: RateLimiter;
+  /** The group states a snapshot keeps (`registerRoutes()` enrols those that declare `persisted`). */
+  readonly kept: Kept;
 }
 
 /** Which tokens a route takes, and the scopes of which one suffices (for user tokens). */
@@ -184,6 +187,7 @@ export function route(row: RouteRow): RouteRow {
 export function registerRoutes(router: Router, context: HelixContext, rows: readonly RouteRow[]): void;
 export function registerRoutes<S>(router: Router, context: HelixContext, rows: readonly RouteRow<S>[], state: S): void;
 export function registerRoutes<S>(router: Router, context: HelixContext, rows: readonly RouteRow<S>[], state?: S): void {
+  if (isPersisted(state)) context.kept.keep(state);
   for (const row of rows) {
     router.add(row.method, row.path, (request) => {
       const token = authorize(context, request, row.scopes ? { token: row.token, scopes: row.scopes } : { token: row.token });
@@ -380,6 +384,11 @@ export class Deadlines {
     this.clear(key);
     this.#due.set(key, { at, run, timer: undefined, idle: 0 });
     this.#arm(key);
+  }
+
+  /** Drops every piece of work (a restored state arms its own again). */
+  clearAll(): void {
+    for (const key of [...this.#due.keys()]) this.clear(key);
   }
 
   /** Drops the work of a key (it will not run). */

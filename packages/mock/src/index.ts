@@ -53,6 +53,7 @@ export type { SegmentRecord } from './routes/schedule';
 export type { RaidsControl, PendingRaid } from './routes/raids';
 export type { AdsControl, AdScheduleRecord } from './routes/ads';
 export type { MockChannelInfo, MockStream, MockGame, MockStateSnapshot } from './state';
+export type { MockSnapshot } from './persist';
 export type { EngagementGroupsControls } from './routes/engagement-groups';
 export type { ChannelPointsControl, RedeemOptions, CustomRewardRecord, RedemptionRecord, RedemptionStatus } from './routes/channel-points';
 export type { PollsControl, PollRecord, PollChoiceRecord, PollStatus, PollVote } from './routes/polls';

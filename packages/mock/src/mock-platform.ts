@@ -16,6 +16,7 @@ import { guestStarControls, guestStarRoutes, GuestStarState, type GuestStarContr
 import { moderationControls, moderationHttpOnly, moderationRoutes, ModerationState, type ModerationControl } from './routes/moderation';
 import { registerStreamsGroups, type StreamsGroupsControls } from './routes/streams-groups';
 import { registerUsersGroups, type UsersGroupsControls } from './routes/users-groups';
+import { Kept, type MockSnapshot } from './persist';
 import { MockState, type MockClient, type MockToken, type MockUser } from './state';
 
 /** The `/mock/` server of each started mock (see `mockControls()`). */
@@ -136,6 +137,20 @@ export interface MockPlatform extends UsersGroupsControls, StreamsGroupsControls
   clearFaults(): void;
   /** Forgets the requests logged so far. */
   clearRequests(): void;
+  /**
+   * Everything the mock keeps, as a copy: the shared state (users, clients, tokens, channels) and
+   * each group's records (polls, rewards, schedules, EventSub subscriptions and conduits...). Not
+   * in it: WebSocket sessions, timers in flight, faults and the request log.
+   * `platform-mock serve --state` writes it (Maps and Sets as tagged JSON).
+   */
+  snapshot(): MockSnapshot;
+  /**
+   * Puts a snapshot back (a copy of it): the shared state is replaced whole, each group the
+   * snapshot names gets its records back and arms again what runs on the mock's clock.
+   *
+   * @throws Error for a group or field this mock does not keep, before anything changes.
+   */
+  restore(snapshot: MockSnapshot): void;
   /** Stops the server and closes every connection. */
   close(): Promise<void>;
 }
@@ -159,7 +174,8 @@ export async function createMockPlatform(options: MockPlatformOptions = {}): Pro
   const events = new EventBus();
   const faults = new Faults();
   const requests: LoggedRequest[] = [];
-  const context: HelixContext = { state, now, events, limits };
+  const kept = new Kept();
+  const context: HelixContext = { state, now, events, limits, kept };
   const helix = new Router();
   const usersGroups = registerUsersGroups(helix, context);
   const streamsGroups = registerStreamsGroups(helix, context);
@@ -330,7 +346,7 @@ export async function createMockPlatform(options: MockPlatformOptions = {}): Pro
   const eventsubState = new EventSubState(context, server, eventSubWsUrl, options.eventsub);
   registerRoutes(helix, context, eventsubRoutes, eventsubState.core);
   const eventsub = bindEventSubControls(eventsubState);
-  const platform = new PlatformState(state, faults, requests, { baseUrl, authUrl, eventSubWsUrl }, now);
+  const platform = new PlatformState(state, faults, requests, { baseUrl, authUrl, eventSubWsUrl }, now, kept);
 
   const mock: MockPlatform = {
     ...usersGroups.controls,

@@ -4,6 +4,7 @@
 // `faults.clear`, `requests.list`, `requests.clear`.
 import { removersOf, type ControlTable, type HttpOnlyRow } from './controls';
 import type { Faults } from './faults';
+import { taggedJson, untaggedJson, type Kept, type MockSnapshot } from './persist';
 import type { LoggedRequest, MockClientOptions, MockPlatform } from './mock-platform';
 import type { MockClient, MockState } from './state';
 
@@ -11,7 +12,7 @@ import type { MockClient, MockState } from './state';
 export const defaultMockClientId = 'mock-client';
 
 /** The controls of `MockPlatform` that are its own methods. */
-export type PlatformControls = Pick<MockPlatform, 'addUser' | 'addClient' | 'clientOptions' | 'issueToken' | 'expireToken' | 'fault' | 'clearFaults' | 'clearRequests'>;
+export type PlatformControls = Pick<MockPlatform, 'addUser' | 'addClient' | 'clientOptions' | 'issueToken' | 'expireToken' | 'fault' | 'clearFaults' | 'clearRequests' | 'snapshot' | 'restore'>;
 
 /** What the mock's own controls act on: users, clients and tokens, the fault rules, the request log. */
 export class PlatformState {
@@ -21,7 +22,22 @@ export class PlatformState {
     readonly requests: LoggedRequest[],
     readonly addresses: Pick<MockClientOptions, 'baseUrl' | 'authUrl' | 'eventSubWsUrl'>,
     readonly now: () => number,
+    readonly kept: Kept,
   ) {}
+
+  snapshot(): MockSnapshot {
+    return { state: this.state.snapshot(), groups: this.kept.snapshot() };
+  }
+
+  restore(snapshot: MockSnapshot): void {
+    if (typeof snapshot?.state !== 'object' || snapshot.state === null || typeof snapshot.groups !== 'object' || snapshot.groups === null) {
+      throw new Error('A snapshot is { state, groups }, as mock.snapshot() gives it.');
+    }
+    // The groups are checked first: a bad snapshot changes nothing.
+    this.kept.check(snapshot.groups);
+    this.state.restore(snapshot.state);
+    this.kept.restore(snapshot.groups);
+  }
 
   clientOptions(app?: MockClient | string): MockClientOptions {
     const clientId = app === undefined ? defaultMockClientId : typeof app === 'string' ? app : app.clientId;
@@ -84,6 +100,20 @@ export const platformControls: ControlTable<PlatformState, PlatformControls> = {
     params: [],
     does: 'Removes every fault rule.',
     run: (platform) => platform.faults.clear(),
+  },
+  snapshot: {
+    name: 'snapshot',
+    params: [],
+    reads: true,
+    does: 'Everything the mock keeps (users, clients, tokens, channels, and each group\'s records); over HTTP each Map as {"$map": [[key, value]...]} and each Set as {"$set": [...]}, as platform-mock serve --state writes it.',
+    run: (platform) => platform.snapshot(),
+    json: (platform) => taggedJson(platform.snapshot()),
+  },
+  restore: {
+    name: 'restore',
+    params: ['snapshot: MockSnapshot'],
+    does: 'Puts a snapshot back (what snapshot gave, Maps and Sets tagged over HTTP); a group the snapshot does not name is left as it is.',
+    run: (platform, snapshot) => platform.restore(untaggedJson(snapshot) as MockSnapshot),
   },
   clearRequests: {
     name: 'requests.clear',

@@ -341,15 +341,24 @@ describe('platform-mock serve --state and --seed', { timeout: 60_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'platform-mock-state-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('keeps users, clients and tokens across a restart', async () => {
+  it('keeps users, clients, tokens and the groups\' records (a poll) across a restart', async () => {
     const state = join(dir, 'state.json');
     const first = await startServe(['--state', state]);
     expect(first.info.stateRestored).toBe(false);
     const issued = await run(['token', '--to', first.info.url, '--user', 'keeper', '--scopes', 'user:read:email', '--json']);
     const { accessToken } = JSON.parse(issued.stdout) as { accessToken: string };
+    // A group's records are kept too: a poll of the streamer.
+    const asStreamer = { Authorization: `Bearer ${first.info.userToken}`, 'Client-Id': first.info.clientId, 'Content-Type': 'application/json' };
+    const created = await fetch(`${first.info.apiUrl}/polls`, {
+      method: 'POST',
+      headers: asStreamer,
+      body: JSON.stringify({ broadcaster_id: first.info.user.id, title: 'Kept?', choices: [{ title: 'yes' }, { title: 'no' }], duration: 1800 }),
+    });
+    expect(created.status).toBe(200);
+    const pollsBefore = await (await fetch(`${first.info.apiUrl}/polls?broadcaster_id=${first.info.user.id}`, { headers: asStreamer })).json();
     expect(await first.stop('SIGTERM')).toBe(0);
-    const kept = JSON.parse(readFileSync(state, 'utf8')) as { users: { login: string }[] };
-    expect(kept.users.map((user) => user.login)).toEqual(['streamer', 'keeper']);
+    const kept = JSON.parse(readFileSync(state, 'utf8')) as { state: { users: { login: string }[] } };
+    expect(kept.state.users.map((user) => user.login)).toEqual(['streamer', 'keeper']);
 
     const second = await startServe(['--state', state]);
     try {
@@ -359,6 +368,8 @@ describe('platform-mock serve --state and --seed', { timeout: 60_000 }, () => {
       const response = await fetch(`${second.info.apiUrl}/users`, { headers: { Authorization: `Bearer ${accessToken}`, 'Client-Id': second.info.clientId } });
       expect(response.status).toBe(200);
       expect(((await response.json()) as { data: { login: string; email?: string }[] }).data[0]).toMatchObject({ login: 'keeper' });
+      const pollsAfter = await (await fetch(`${second.info.apiUrl}/polls?broadcaster_id=${second.info.user.id}`, { headers: { Authorization: `Bearer ${second.info.userToken}`, 'Client-Id': second.info.clientId } })).json();
+      expect(pollsAfter).toEqual(pollsBefore);
       // A user added after the restart gets a fresh ID.
       const added = (await (await fetch(`${second.info.controlsUrl}users.add`, { method: 'POST', body: JSON.stringify({ login: 'later' }) })).json()) as { id: string };
       expect(added.id).toBe('1002');

@@ -42,7 +42,7 @@ export async function serve(args: readonly string[]): Promise<number> {
 
   let restored = false;
   try {
-    if (statePath !== undefined) restored = restoreState(statePath, mock.state);
+    if (statePath !== undefined) restored = restoreState(statePath, mock);
     // The seed makes the first state; a kept state is not seeded again (its users would double).
     if (seed && !restored) applySeed(mock, seed);
   } catch (error) {
@@ -86,7 +86,7 @@ export async function serve(args: readonly string[]): Promise<number> {
   let saved = '';
   const save = () => {
     if (statePath === undefined) return;
-    const now = snapshot(mock.state);
+    const now = snapshot(mock);
     if (now === saved) return;
     writeState(statePath, now);
     saved = now;

@@ -1,5 +1,6 @@
 import type { ControlTable } from '../controls';
 import { HttpError } from '../http';
+import type { Persisted } from '../persist';
 import {
   asTokenUser,
   choiceField,
@@ -107,7 +108,9 @@ const MAX_POINTS_PER_VOTE = 1_000_000;
 const POLL_LIFETIME_MS = 90 * 24 * 3600 * 1000;
 
 /** What the polls group keeps, the helpers its routes share, and its controls' logic. */
-export class PollsState {
+export class PollsState implements Persisted {
+  /** What a snapshot keeps (see persist.ts). */
+  readonly persisted = { as: 'polls', fields: ['polls', 'voters'] } as const;
   /** Every poll, in creation order. */
   readonly polls = new Map<string, PollRecord>();
   /** Who has cast their free vote, by poll ID. */
@@ -177,8 +180,19 @@ export class PollsState {
   begin(poll: PollRecord): void {
     this.polls.set(poll.id, poll);
     this.voters.set(poll.id, new Set());
-    this.deadlines.set(poll.id, this.endsAt(poll), () => this.end(poll, 'COMPLETED', this.endsAt(poll)));
+    this.#arm(poll);
     this.raise('begin', poll);
+  }
+
+  /** The end of an active poll on the mock's clock. */
+  #arm(poll: PollRecord): void {
+    this.deadlines.set(poll.id, this.endsAt(poll), () => this.end(poll, 'COMPLETED', this.endsAt(poll)));
+  }
+
+  /** After a restore: the active polls end on the clock again. */
+  restored(): void {
+    this.deadlines.clearAll();
+    for (const poll of this.polls.values()) if (poll.status === 'ACTIVE') this.#arm(poll);
   }
 
   end(poll: PollRecord, status: 'COMPLETED' | 'TERMINATED' | 'ARCHIVED', at: number): void {

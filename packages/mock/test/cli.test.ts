@@ -164,7 +164,7 @@ describe('platform-mock serve', { timeout: 60_000 }, () => {
   it('welcomes on the EventSub WebSocket, and trigger --transport websocket reaches a subscription there', async () => {
     const { info } = serving;
     const socket = new WebSocket(info.eventSubWsUrl);
-    const messages: { metadata: { message_type: string }; payload: Record<string, unknown> }[] = [];
+    const messages: { metadata: { message_type: string; message_id: string }; payload: Record<string, unknown> }[] = [];
     const next = (type: string) =>
       new Promise<Record<string, unknown>>((resolve) => {
         const look = () => {
@@ -189,6 +189,19 @@ describe('platform-mock serve', { timeout: 60_000 }, () => {
       expect(JSON.parse(raised.stdout)).toEqual({ type: 'channel.follow@2', delivered: 1 });
       const notification = (await next('notification')) as { event: { user_name: string; broadcaster_user_id: string } };
       expect(notification.event).toMatchObject({ user_name: 'CliFan', broadcaster_user_id: info.user.id });
+      // retrigger --transport websocket: the serve sends the message again, with the same message id.
+      const sent = messages.filter((message) => message.metadata.message_type === 'notification');
+      const messageId = sent[0]!.metadata.message_id;
+      const again = await run(['retrigger', messageId, '--transport', 'websocket', '--to', info.url, '--json']);
+      expect(again.stderr).toBe('');
+      expect(JSON.parse(again.stdout)).toMatchObject({ messageId });
+      await new Promise<void>((resolve) => {
+        const look = () => (messages.filter((message) => message.metadata.message_type === 'notification').length > 1 ? resolve() : setTimeout(look, 20));
+        look();
+      });
+      const repeated = messages.filter((message) => message.metadata.message_type === 'notification');
+      expect(repeated.map((message) => message.metadata.message_id)).toEqual([messageId, messageId]);
+      expect(repeated[1]!.payload).toEqual(repeated[0]!.payload);
     } finally {
       socket.close();
     }

@@ -61,11 +61,15 @@ subscription whose condition is read from the event.
 Exit 0 on a 2xx answer, 1 on another answer or none.
 `,
   retrigger: `Usage: platform-mock retrigger <message-id> [--to URL] [--secret S] [--json]
+       platform-mock retrigger <message-id> --transport websocket [--to http://127.0.0.1:8080]
 
 Sends a notification that trigger sent again, as the platform's retry does: the same message id
-and body, Twitch-Eventsub-Message-Retry one higher, a fresh timestamp and signature.
+and body, Twitch-Eventsub-Message-Retry one higher, a fresh timestamp and signature. With
+--transport websocket, a running serve sends a message it delivered again, unchanged, over the
+transport it went by (a WebSocket session, or a webhook of its subscriptions).
 
-  --to URL      another receiver (default: where it went)
+  --to URL      another receiver (default: where it went); with --transport websocket, the serve
+  --transport   webhook (default) or websocket (the message a serve delivered)
   --secret S    another secret (default: the one it was signed with)
   --store FILE  the store trigger wrote (default as trigger's)
   --timeout MS  how long the receiver has to answer (default 10000)

@@ -119,10 +119,13 @@ async function triggerOnServe(parsed: Parsed, type: string): Promise<number> {
 
 /** `platform-mock retrigger <message-id> [--to URL] [--secret S]` */
 export async function retrigger(args: readonly string[]): Promise<number> {
-  const parsed = parse('retrigger', args, { to: { type: 'string' }, secret: { type: 'string' }, store: { type: 'string' }, timeout: { type: 'string' } }, 1);
+  const parsed = parse('retrigger', args, { to: { type: 'string' }, secret: { type: 'string' }, store: { type: 'string' }, timeout: { type: 'string' }, transport: { type: 'string' } }, 1);
   if (parsed.values.help) return help('retrigger');
   const id = parsed.positionals[0];
   if (id === undefined) throw new CliError('retrigger: which message? (platform-mock retrigger <message-id>; trigger prints the id)', 2);
+  const transport = text(parsed, 'transport') ?? 'webhook';
+  if (transport === 'websocket') return retriggerOnServe(parsed, id);
+  if (transport !== 'webhook') throw new CliError(`retrigger: --transport ${JSON.stringify(transport)} is not webhook or websocket`, 2);
   const store = storePath(text(parsed, 'store'));
   const record = findSent(store, id);
   if (!record) throw new CliError(`retrigger: no message ${id} in ${store} (trigger records what it sends there; --store names another file)`);
@@ -137,6 +140,19 @@ export async function retrigger(args: readonly string[]): Promise<number> {
   output(parsed.values.json === true, { ...data, retry }, () => lines);
   if (attempt.status === 0) throw unreachable('retrigger', to, attempt);
   return answered('retrigger', attempt);
+}
+
+/**
+ * `--transport websocket`: a message a running `serve` delivered (to a WebSocket session, or to a
+ * webhook of its own subscriptions) is sent again by it, unchanged, over the transport it went by.
+ */
+async function retriggerOnServe(parsed: Parsed, id: string): Promise<number> {
+  const base = httpUrl('retrigger', 'to', text(parsed, 'to') ?? 'http://127.0.0.1:8080');
+  const index = await controlIndex('retrigger', base);
+  const control = index.find('eventsub.redeliver');
+  const outcome = await callControl('retrigger', base, control.name, { messageId: id });
+  output(parsed.values.json === true, { messageId: id, outcome }, () => [`Message ${id} sent again by ${base.origin}: ${typeof outcome === 'string' ? outcome : JSON.stringify(outcome)}.`]);
+  return 0;
 }
 
 /** `platform-mock verify-subscription <type>[@version] --to URL --secret S` */

@@ -1,5 +1,6 @@
 import type { ControlTable } from '../controls';
 import { HttpError } from '../http';
+import type { Persisted } from '../persist';
 import { ok, page, repeated, type HelixContext, type RouteRow } from '../helix';
 import type { MockGame } from '../state';
 
@@ -31,7 +32,9 @@ export interface GamesControl {
 }
 
 /** What the games group keeps (each category's audience outside the mock's streams) and its controls' logic. */
-export class GamesState {
+export class GamesState implements Persisted {
+  /** What a snapshot keeps (see persist.ts); the categories themselves are in the shared state. */
+  readonly persisted = { as: 'games', fields: ['audience'] } as const;
   /** Viewers watching a category outside the mock's own streams, by game ID. */
   readonly audience = new Map<string, number>();
 

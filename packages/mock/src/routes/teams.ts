@@ -1,5 +1,6 @@
 import type { ControlTable } from '../controls';
 import { HttpError } from '../http';
+import type { Persisted } from '../persist';
 import { exactlyOne, iso, ok, userFields, type HelixContext, type RouteRow } from '../helix';
 
 /*
@@ -62,7 +63,9 @@ export interface TeamsControl {
 }
 
 /** What the teams group keeps (the teams) and its controls' logic. */
-export class TeamsState {
+export class TeamsState implements Persisted {
+  /** What a snapshot keeps (see persist.ts). */
+  readonly persisted = { as: 'teams', fields: ['teams', 'nextId'] } as const;
   /** Every team, by ID. */
   readonly teams = new Map<string, TeamRecord>();
   /** The ID of the next team added without one. */

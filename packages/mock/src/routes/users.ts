@@ -1,5 +1,6 @@
 import type { ControlTable } from '../controls';
 import { HttpError } from '../http';
+import type { Persisted } from '../persist';
 import { choice, noContent, ok, page, repeated, requireTokenUser, type HelixContext, type RouteRow } from '../helix';
 import type { MockUser } from '../state';
 import {
@@ -53,7 +54,9 @@ export interface UserRoutes {
  * What the users group keeps (block lists, each user's extensions), the helpers its routes share,
  * and its controls' logic.
  */
-export class UsersState implements UserRoutes {
+export class UsersState implements UserRoutes, Persisted {
+  /** What a snapshot keeps (see persist.ts). */
+  readonly persisted = { as: 'users', fields: ['blocks', 'extensions'] } as const;
   /** Block lists: blocking user ID to blocked user ID to the entry, in the order they were blocked. */
   readonly blocks = new Map<string, Map<string, BlockRecord>>();
   /** Each user's installed extensions and active slots. */

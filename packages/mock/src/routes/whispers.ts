@@ -1,4 +1,5 @@
 import { HttpError } from '../http';
+import type { Persisted } from '../persist';
 import { noContent, requireTokenUser, userFields, type HelixContext, type RouteRow } from '../helix';
 
 /*
@@ -25,7 +26,9 @@ export interface WhisperDependencies {
 }
 
 /** What the whispers group keeps: who has whispered whom, and each sender's recent whispers. */
-export class WhispersState {
+export class WhispersState implements Persisted {
+  /** What a snapshot keeps (see persist.ts). */
+  readonly persisted = { as: 'whispers', fields: ['contacts', 'sent'] } as const;
   /** Who has whispered whom: sender ID to the recipients' IDs. */
   readonly contacts = new Map<string, Set<string>>();
   /** Each sender's whispers of the last day, oldest first. */

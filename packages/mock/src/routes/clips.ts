@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ControlTable } from '../controls';
 import { HttpError, type MockRequest, type MockResponse } from '../http';
+import type { Persisted } from '../persist';
 import { booleanQuery, exactlyOne, iso, ok, page, repeated, requireTokenUser, rfc3339, userFields, type HelixContext, type RouteRow } from '../helix';
 import type { MockToken } from '../state';
 import type { StreamsState } from './streams';
@@ -92,7 +93,9 @@ function clipDuration(request: MockRequest): number {
 }
 
 /** What the clips group keeps, the helpers its routes share, and its controls' logic. */
-export class ClipsState {
+export class ClipsState implements Persisted {
+  /** What a snapshot keeps (see persist.ts); a clip names its video by ID. */
+  readonly persisted = { as: 'clips', fields: ['clips'] } as const;
   /** Every clip, by ID. */
   readonly clips = new Map<string, ClipRecord>();
 

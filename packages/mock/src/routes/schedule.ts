@@ -1,4 +1,5 @@
 import { HttpError, type MockRequest, type MockResponse, type Router } from '../http';
+import type { Persisted } from '../persist';
 import { booleanQuery, field, iso, noContent, page, required, requireTokenUser, rfc3339, userFields, type HelixContext, type RouteRow } from '../helix';
 
 /*
@@ -131,7 +132,9 @@ function fold(line: string): string {
 }
 
 /** What the schedule group keeps (each channel's schedule) and the helpers its routes share (it has no controls: the API does it all). */
-export class ScheduleState {
+export class ScheduleState implements Persisted {
+  /** What a snapshot keeps (see persist.ts). */
+  readonly persisted = { as: 'schedule', fields: ['schedules'] } as const;
   /** Each channel's schedule, by broadcaster ID. */
   readonly schedules = new Map<string, ScheduleRecord>();
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ControlTable } from '../controls';
 import { HttpError } from '../http';
+import type { Persisted } from '../persist';
 import { choice, exactlyOne, iso, ok, page, repeated, requireTokenUser, userFields, type HelixContext, type RouteRow } from '../helix';
 import { randomToken, type MockChannel, type MockStream } from '../state';
 import { ownerOrEditor, type MarkerRecord, type VideoRecord, type VideosState } from './videos';
@@ -80,9 +81,13 @@ function byViewers(a: { stream: MockStream }, b: { stream: MockStream }): number
  * The streams group's state: broadcasts in progress (the shared `channel.live` / `channel.stream`,
  * with their archives and stream keys), the helpers its routes share, and its controls' logic.
  */
-export class StreamsState {
-  readonly #keys = new Map<string, string>();
-  #nextStreamId = 40_000_000_000;
+export class StreamsState implements Persisted {
+  /** What a snapshot keeps (see persist.ts); the streams in progress are the shared `channel.stream`. */
+  readonly persisted = { as: 'streams', fields: ['keys', 'nextStreamId'] } as const;
+  /** Each channel's stream key, by broadcaster ID (made when first asked for). */
+  readonly keys = new Map<string, string>();
+  /** The ID of the next stream started without one. */
+  nextStreamId = 40_000_000_000;
 
   constructor(
     readonly context: HelixContext,
@@ -111,7 +116,7 @@ export class StreamsState {
 
   #newStream(options: StreamStartOptions): MockStream {
     return {
-      id: options.id ?? String(this.#nextStreamId++),
+      id: options.id ?? String(this.nextStreamId++),
       type: 'live',
       viewer_count: options.viewer_count ?? 0,
       started_at: options.started_at ?? this.context.now(),
@@ -167,10 +172,10 @@ export class StreamsState {
   }
 
   streamKey(broadcasterId: string): string {
-    let key = this.#keys.get(broadcasterId);
+    let key = this.keys.get(broadcasterId);
     if (key === undefined) {
       key = `live_${broadcasterId}_${randomToken(12)}`;
-      this.#keys.set(broadcasterId, key);
+      this.keys.set(broadcasterId, key);
     }
     return key;
   }

@@ -1,5 +1,6 @@
 import type { ControlTable } from '../controls';
 import { HttpError } from '../http';
+import type { Persisted } from '../persist';
 import { choice, exactlyOne, iso, ok, page, repeated, userFields, type HelixContext, type RouteRow } from '../helix';
 import type { MockState } from '../state';
 
@@ -105,11 +106,15 @@ export function ownerOrEditor(state: MockState, ownerId: string, userId: string 
 }
 
 /** The videos of the fake platform (shared by the streams, videos and clips routes), the helpers its routes share, and its controls' logic. */
-export class VideosState {
-  readonly #videos = new Map<string, VideoRecord>();
-  /** Broadcaster ID -> the archive being recorded. */
-  readonly #recording = new Map<string, string>();
-  #nextId = 2_100_000_000;
+export class VideosState implements Persisted {
+  /** What a snapshot keeps (see persist.ts). */
+  readonly persisted = { as: 'videos', fields: ['videos', 'recordings', 'nextId'] } as const;
+  /** Every video by ID, published or recording, in creation order. */
+  readonly videos = new Map<string, VideoRecord>();
+  /** Broadcaster ID -> the ID of the archive being recorded. */
+  readonly recordings = new Map<string, string>();
+  /** The ID of the next video. */
+  nextId = 2_100_000_000;
 
   readonly state: MockState;
 
@@ -118,7 +123,7 @@ export class VideosState {
   }
 
   #create(userId: string, video: VideoInput & { published_at: number | undefined }): VideoRecord {
-    const id = String(this.#nextId++);
+    const id = String(this.nextId++);
     const info = this.state.channel(userId).info;
     const record: VideoRecord = {
       id,
@@ -136,7 +141,7 @@ export class VideosState {
       muted_segments: video.muted_segments ?? null,
       markers: [],
     };
-    this.#videos.set(id, record);
+    this.videos.set(id, record);
     return record;
   }
 
@@ -151,20 +156,20 @@ export class VideosState {
   startRecording(userId: string, streamId: string, startedAt: number): VideoRecord {
     const info = this.state.channel(userId).info;
     const record = this.#create(userId, { type: 'archive', stream_id: streamId, title: info.title, created_at: startedAt, duration: 0, published_at: undefined });
-    this.#recording.set(userId, record.id);
+    this.recordings.set(userId, record.id);
     return record;
   }
 
   /** The archive in progress of a live broadcaster. */
   recording(userId: string): VideoRecord | undefined {
-    const id = this.#recording.get(userId);
-    return id === undefined ? undefined : this.#videos.get(id);
+    const id = this.recordings.get(userId);
+    return id === undefined ? undefined : this.videos.get(id);
   }
 
   /** The stream stopped: its archive is published with its final length and the channel's title then. */
   publishRecording(userId: string): VideoRecord | undefined {
     const record = this.recording(userId);
-    this.#recording.delete(userId);
+    this.recordings.delete(userId);
     if (!record) return undefined;
     const now = this.state.now();
     record.duration = Math.max(0, Math.floor((now - record.created_at) / 1000));
@@ -175,7 +180,7 @@ export class VideosState {
 
   /** A video by ID, published or recording. */
   get(id: string): VideoRecord | undefined {
-    return this.#videos.get(id);
+    return this.videos.get(id);
   }
 
   /** The length of a video in seconds, counting a recording in progress up to now. */
@@ -185,20 +190,20 @@ export class VideosState {
 
   /** Published videos, newest first. */
   published(): VideoRecord[] {
-    return [...this.#videos.values()].filter((video) => video.published_at !== undefined).reverse();
+    return [...this.videos.values()].filter((video) => video.published_at !== undefined).reverse();
   }
 
   /** A user's most recent video, the recording in progress included; undefined when they have none. */
   latest(userId: string): VideoRecord | undefined {
     let latest: VideoRecord | undefined;
-    for (const video of this.#videos.values()) {
+    for (const video of this.videos.values()) {
       if (video.user_id === userId && (!latest || video.created_at >= latest.created_at)) latest = video;
     }
     return latest;
   }
 
   delete(id: string): void {
-    this.#videos.delete(id);
+    this.videos.delete(id);
   }
 
   /** A video as Get Videos answers it. */

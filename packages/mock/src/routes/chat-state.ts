@@ -3,6 +3,7 @@
 // that see it, the `channel.chat.message` events), and the logic of the chat controls. The routes
 // are the tables of the chat-*.ts files, gathered with the controls in chat.ts.
 import { iso, userFields, type HelixContext } from '../helix';
+import type { Persisted } from '../persist';
 import type { MockChatMessage } from '../state';
 import type { ChatBadgeSetInput, ChatEmoteInput } from './chat-emotes';
 
@@ -107,7 +108,12 @@ const DEFAULT_SETTINGS: MockChatSettings = {
 };
 
 /** The chat group's data, and what more than one of its tables (or its controls) does with it. */
-export class ChatState {
+export class ChatState implements Persisted {
+  /** What a snapshot keeps (see persist.ts). */
+  readonly persisted = {
+    as: 'chat',
+    fields: ['globalEmotes', 'channelEmotes', 'userEmotes', 'globalBadges', 'channelBadges', 'settings', 'pins', 'colors', 'premium', 'sessions', 'replies', 'lastShoutout', 'lastShoutoutTo', 'nextEmote'],
+  } as const;
   globalEmotes: EmoteRecord[];
   readonly channelEmotes = new Map<string, EmoteRecord[]>();
   readonly userEmotes = new Map<string, EmoteRecord[]>();
@@ -126,7 +132,8 @@ export class ChatState {
   readonly lastShoutout = new Map<string, number>();
   /** `<from>><to>` → the time of the last shoutout from one channel to the other. */
   readonly lastShoutoutTo = new Map<string, number>();
-  #nextEmote = 1;
+  /** The number in the ID of the next emote made without one (`emotesv2_…`). */
+  nextEmote = 1;
 
   constructor(readonly context: HelixContext) {
     this.globalEmotes = ['SmileWide', 'HighFive', 'GoodGame', 'HeartBeat'].map((name, index) =>
@@ -140,11 +147,23 @@ export class ChatState {
     ].map(badgeSet);
   }
 
+  /**
+   * After a restore: a pin and a reply hold chat messages, which are the shared state's records
+   * (its channels' `messages`), restored apart from this group's copy; they point at the shared
+   * state's messages again, so a message deleted afterwards ends its pin.
+   */
+  restored(): void {
+    const shared = (message: MockChatMessage): MockChatMessage =>
+      this.context.state.channels.get(message.broadcaster_id)?.messages.find((each) => each.message_id === message.message_id) ?? message;
+    for (const pin of this.pins.values()) pin.message = shared(pin.message);
+    for (const [id, message] of this.replies) this.replies.set(id, shared(message));
+  }
+
   /** An emote record from a test's description, with `defaults` for what it leaves out. */
   emoteRecord(input: ChatEmoteInput, defaults: Partial<EmoteRecord>): EmoteRecord {
     const emote_type = input.emote_type ?? defaults.emote_type ?? 'subscriptions';
     return {
-      id: input.id ?? `emotesv2_${(this.#nextEmote++).toString(16).padStart(8, '0')}`,
+      id: input.id ?? `emotesv2_${(this.nextEmote++).toString(16).padStart(8, '0')}`,
       name: input.name,
       emote_type,
       emote_set_id: input.emote_set_id ?? defaults.emote_set_id ?? '',

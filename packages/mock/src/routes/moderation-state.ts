@@ -3,6 +3,7 @@
 // held messages, unban requests, blocked terms, shield mode, warnings, suspicious users) lives here.
 import { HttpError, type MockRequest, type MockResponse } from '../http';
 import { iso, ok, page, repeated, userFields, type HelixContext } from '../helix';
+import type { Persisted } from '../persist';
 
 /** The longest ban reason, warning reason and unban resolution text. */
 export const MAX_REASON = 500;
@@ -251,7 +252,16 @@ export function fragments(text: string): { text: string; fragments: Record<strin
  * The moderation group's data, what more than one of its tables does with it, and its controls'
  * logic (`mock.moderation.*`, `/mock/moderation.*`).
  */
-export class ModerationState {
+export class ModerationState implements Persisted {
+  /**
+   * What a snapshot keeps (see persist.ts). Not `verdicts`: the AutoMod rules a test sets, like a
+   * fault, are its steering of the mock (with removers that hold them, and RegExps JSON cannot
+   * carry), not the platform's records.
+   */
+  readonly persisted = {
+    as: 'moderation',
+    fields: ['autoMod', 'held', 'holdReasons', 'unbanRequests', 'blockedTerms', 'shields', 'warnings', 'suspicious', 'vipRequirementMissing'],
+  } as const;
   readonly autoMod = new Map<string, AutoModLevels>();
   readonly verdicts = new Map<string, VerdictRule[]>();
   readonly held = new Map<string, HeldMessageRecord>();

@@ -93,14 +93,16 @@ const DEFAULT_BACKGROUND = '#00E5CB';
 
 /** The custom Power-ups of every channel and their redemptions. */
 export class CustomPowerUps {
-  readonly #powerUps = new Map<string, CustomPowerUpRecord>();
-  readonly #redemptions: CustomPowerUpRedemptionRecord[] = [];
+  /** Every channel's custom Power-ups, by ID (kept by a snapshot as the bits group's `customPowerUps`). */
+  readonly powerUps = new Map<string, CustomPowerUpRecord>();
+  /** Every redemption, oldest first (kept as the bits group's `customPowerUpRedemptions`): the cooldowns and per-stream counts are read from them. */
+  readonly redemptions: CustomPowerUpRedemptionRecord[] = [];
 
   constructor(readonly context: HelixContext) {}
 
   /** A channel's custom Power-ups, in ascending order of ID. */
   of(broadcasterId: string): CustomPowerUpRecord[] {
-    return [...this.#powerUps.values()].filter((powerUp) => powerUp.broadcaster_id === broadcasterId).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    return [...this.powerUps.values()].filter((powerUp) => powerUp.broadcaster_id === broadcasterId).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
   add(broadcasterId: string, input: CustomPowerUpInput): CustomPowerUpRecord {
@@ -115,7 +117,7 @@ export class CustomPowerUps {
     }
     if (this.of(broadcasterId).length >= MAX_POWER_UPS) throw new Error(`User ${broadcasterId} already has ${MAX_POWER_UPS} custom Power-ups, the most a channel may have.`);
     const id = input.id ?? this.context.state.id();
-    if (this.#powerUps.has(id)) throw new Error(`A custom Power-up ${id} already exists.`);
+    if (this.powerUps.has(id)) throw new Error(`A custom Power-up ${id} already exists.`);
     const powerUp: CustomPowerUpRecord = {
       id,
       broadcaster_id: broadcasterId,
@@ -131,7 +133,7 @@ export class CustomPowerUps {
       is_paused: input.is_paused ?? false,
       is_in_stock: input.is_in_stock ?? true,
     };
-    this.#powerUps.set(id, powerUp);
+    this.powerUps.set(id, powerUp);
     return powerUp;
   }
 
@@ -142,7 +144,7 @@ export class CustomPowerUps {
    */
   redeem(broadcasterId: string, powerUpId: string, userId: string, userInput: string | undefined): CustomPowerUpRedemptionRecord {
     const { context } = this;
-    const powerUp = this.#powerUps.get(powerUpId);
+    const powerUp = this.powerUps.get(powerUpId);
     if (!powerUp || powerUp.broadcaster_id !== broadcasterId) throw new Error(`User ${broadcasterId} has no custom Power-up ${powerUpId}.`);
     if (!context.state.user(userId)) throw new Error(`No user ${userId}: add the user with mock.addUser() first.`);
     if (!powerUp.is_enabled) throw new Error(`The custom Power-up ${powerUpId} is disabled.`);
@@ -164,7 +166,7 @@ export class CustomPowerUps {
       redeemed_at: context.now(),
       stream_id: this.#streamOf(broadcasterId),
     };
-    this.#redemptions.push(redemption);
+    this.redemptions.push(redemption);
     const broadcaster = userFields(context, broadcasterId, 'broadcaster_user');
     const viewer = userFields(context, userId, 'user');
     const condition = { broadcaster_user_id: broadcasterId };
@@ -230,7 +232,7 @@ export class CustomPowerUps {
   #redeemedThisStream(powerUp: CustomPowerUpRecord, userId?: string): number {
     const stream = this.#streamOf(powerUp.broadcaster_id);
     if (stream === undefined) return 0;
-    return this.#redemptions.filter((each) => each.power_up_id === powerUp.id && each.stream_id === stream && (userId === undefined || each.user_id === userId)).length;
+    return this.redemptions.filter((each) => each.power_up_id === powerUp.id && each.stream_id === stream && (userId === undefined || each.user_id === userId)).length;
   }
 
   /** `redemptions_redeemed_current_stream`: null when the channel is offline or the per-stream maximum is off. */
@@ -247,7 +249,7 @@ export class CustomPowerUps {
   /** Epoch ms when the cooldown ends, or undefined when the Power-up is not cooling down. */
   #cooldownEnd(powerUp: CustomPowerUpRecord): number | undefined {
     if (powerUp.global_cooldown_seconds === undefined) return undefined;
-    const last = this.#redemptions.filter((each) => each.power_up_id === powerUp.id).at(-1);
+    const last = this.redemptions.filter((each) => each.power_up_id === powerUp.id).at(-1);
     if (!last) return undefined;
     const end = last.redeemed_at + powerUp.global_cooldown_seconds * 1000;
     return end > this.context.now() ? end : undefined;

@@ -1,5 +1,6 @@
 import type { ControlTable } from '../controls';
 import { HttpError } from '../http';
+import type { Persisted } from '../persist';
 import { choice, iso, ok, page, repeated, required, rfc3339, userFields, wholeNumberQuery, type HelixContext, type RouteRow } from '../helix';
 import { cheerFragments, cheermoteBody, CUSTOM_TIERS, GLOBAL_CHEERMOTES, type CheermoteRecord } from './bits-catalogue';
 import { CustomPowerUps, customPowerUpRoutes, type CustomPowerUpInput, type CustomPowerUpRecord, type CustomPowerUpRedemptionRecord } from './bits-power-ups';
@@ -140,12 +141,21 @@ export function periodWindow(period: Exclude<(typeof PERIODS)[number], 'all'>, a
 }
 
 /** What the bits group keeps (cheers, extension transactions, custom Cheermotes and Power-ups), the helpers its routes share, and its controls' logic; cheers move the channel's goals and hype train. */
-export class BitsState {
+export class BitsState implements Persisted {
+  /**
+   * What a snapshot keeps (see persist.ts): the goals and trains a cheer moves are kept as their own
+   * groups, and a Power-up's cooldown is read from its redemptions' times (nothing to arm again).
+   */
+  readonly persisted = { as: 'bits', fields: ['cheers', 'transactions', 'customCheermotes', 'customPowerUps', 'customPowerUpRedemptions'] } as const;
   readonly cheers: CheerRecord[] = [];
   /** Newest first. */
   readonly transactions: ExtensionTransactionRecord[] = [];
   readonly customCheermotes = new Map<string, CheermoteRecord[]>();
   readonly powerUps: CustomPowerUps;
+  /** The custom Power-ups of every channel, by ID: `powerUps.powerUps`, named here for a snapshot. */
+  readonly customPowerUps: Map<string, CustomPowerUpRecord>;
+  /** Their redemptions, oldest first: `powerUps.redemptions`, named here for a snapshot. */
+  readonly customPowerUpRedemptions: CustomPowerUpRedemptionRecord[];
 
   constructor(
     readonly context: HelixContext,
@@ -153,6 +163,8 @@ export class BitsState {
     readonly trains: HypeTrainState,
   ) {
     this.powerUps = new CustomPowerUps(context);
+    this.customPowerUps = this.powerUps.powerUps;
+    this.customPowerUpRedemptions = this.powerUps.redemptions;
   }
 
   /** The platform's Cheermotes, and the channel's own when a channel is given. */

@@ -1,4 +1,5 @@
 import { HttpError } from '../http';
+import type { Persisted } from '../persist';
 import { booleanField, iso, required, requireLength, userFields, type HelixContext, type RouteCall } from '../helix';
 
 /*
@@ -102,7 +103,9 @@ export interface RedeemOptions {
 }
 
 /** What the channel points group keeps (the custom rewards and redemptions of every channel), the helpers its routes share, and its controls' logic. */
-export class ChannelPointsState {
+export class ChannelPointsState implements Persisted {
+  /** What a snapshot keeps (see persist.ts); a cooldown is read from the redemptions' times, nothing to arm again. */
+  readonly persisted = { as: 'channelPoints', fields: ['rewards', 'redemptions'] } as const;
   readonly rewards = new Map<string, CustomRewardRecord>();
   readonly redemptions = new Map<string, RedemptionRecord>();
 

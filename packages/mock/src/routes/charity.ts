@@ -1,4 +1,5 @@
 import type { ControlTable } from '../controls';
+import type { Persisted } from '../persist';
 import { asTokenUser, iso, ok, page, requirePartnerOrAffiliate, userFields, type HelixContext, type RouteRow } from '../helix';
 
 /*
@@ -116,7 +117,9 @@ function minorUnits(value: number, name: string): number {
 }
 
 /** What the charity group keeps (the running campaigns and their donations), the helpers its routes share, and its controls' logic. */
-export class CharityState {
+export class CharityState implements Persisted {
+  /** What a snapshot keeps (see persist.ts); nothing runs on the clock. */
+  readonly persisted = { as: 'charity', fields: ['campaigns'] } as const;
   /** Running campaigns by broadcaster, with their donations in order. */
   readonly campaigns = new Map<string, { campaign: CharityCampaignRecord; donations: CharityDonationRecord[] }>();
 

@@ -1,4 +1,5 @@
 import type { ControlTable } from '../controls';
+import type { Persisted } from '../persist';
 import { asTokenUser, iso, ok, userFields, type HelixContext, type RouteRow } from '../helix';
 
 /*
@@ -74,10 +75,12 @@ const MAX_DESCRIPTION = 40;
 export const TIER_POINTS: Readonly<Record<string, number>> = { '1000': 1, '2000': 2, '3000': 6 };
 
 /** What the goals group keeps (every channel's goals), how the channel's activity moves them, and its controls' logic. */
-export class GoalsState {
+export class GoalsState implements Persisted {
+  /** What a snapshot keeps (see persist.ts); nothing runs on the clock. */
+  readonly persisted = { as: 'goals', fields: ['goals', 'cheerers'] } as const;
   readonly goals = new Map<string, GoalRecord>();
-  /** The users who cheered since a `new_cheerer` goal began, by goal ID. */
-  readonly #cheerers = new Map<string, Set<string>>();
+  /** The users who cheered since a `new_cheerer` goal began, by goal ID: a second cheer of one of them does not move the goal. */
+  readonly cheerers = new Map<string, Set<string>>();
 
   constructor(readonly context: HelixContext) {
     // A follow made anywhere (the users-side controls raise `channel.follow`) moves follower goals.
@@ -137,8 +140,8 @@ export class GoalsState {
         goal.current_amount += bits;
         this.raise('progress', goal);
       } else if (goal.type === 'new_cheerer' && userId !== undefined) {
-        const seen = this.#cheerers.get(goal.id) ?? new Set<string>();
-        this.#cheerers.set(goal.id, seen);
+        const seen = this.cheerers.get(goal.id) ?? new Set<string>();
+        this.cheerers.set(goal.id, seen);
         if (seen.has(userId)) continue;
         seen.add(userId);
         goal.current_amount += 1;

@@ -1,5 +1,6 @@
 import { bindControls, type ControlTable, type HttpOnlyRow } from '../controls';
 import { HttpError } from '../http';
+import type { Persisted } from '../persist';
 import { asTokenUser, Deadlines, iso, ok, userFields, type HelixContext, type RouteRow } from '../helix';
 
 /*
@@ -96,11 +97,18 @@ const CONTRIBUTION_TYPES: readonly HypeContributionType[] = ['bits', 'subscripti
 export const SUBSCRIPTION_POINTS: Readonly<Record<string, number>> = { '1000': 500, '2000': 1000, '3000': 2500 };
 
 /** What the hype train group keeps (the trains of every channel, their cooldowns and records), the helpers its route shares, and its controls' logic. */
-export class HypeTrainState {
-  readonly #running = new Map<string, HypeTrainRecord>();
-  readonly #cooldownEnds = new Map<string, number>();
+export class HypeTrainState implements Persisted {
+  /**
+   * What a snapshot keeps (see persist.ts): the trains, cooldowns and records, and the cooldown
+   * set through the controls (`cooldownMs`, read and set through its accessors).
+   */
+  readonly persisted = { as: 'hypeTrain', fields: ['trains', 'cooldownEnds', 'highs', 'cooldownMs'] } as const;
+  /** The running train of each channel, by broadcaster ID. */
+  readonly trains = new Map<string, HypeTrainRecord>();
+  /** When each channel's cooldown ends (epoch ms), by broadcaster ID. */
+  readonly cooldownEnds = new Map<string, number>();
   /** Record trains by channel, overall and by train type. */
-  readonly #highs = new Map<string, Map<HypeTrainType | 'all', HypeTrainHigh>>();
+  readonly highs = new Map<string, Map<HypeTrainType | 'all', HypeTrainHigh>>();
   readonly deadlines: Deadlines;
   #cooldownMs = DEFAULT_COOLDOWN_MS;
 
@@ -120,11 +128,11 @@ export class HypeTrainState {
 
   running(broadcasterId: string): HypeTrainRecord | undefined {
     this.deadlines.settle();
-    return this.#running.get(broadcasterId);
+    return this.trains.get(broadcasterId);
   }
 
   high(broadcasterId: string, type: HypeTrainType | 'all'): HypeTrainHigh | undefined {
-    return this.#highs.get(broadcasterId)?.get(type);
+    return this.highs.get(broadcasterId)?.get(type);
   }
 
   /** The channel's viewers set off a train (see `HypeTrainControl.start`); returns a copy. */
@@ -133,13 +141,13 @@ export class HypeTrainState {
     const { contributions } = options;
     if (!this.context.state.user(broadcasterId)) throw new Error(`No user ${broadcasterId}: add the user with mock.addUser() first.`);
     if (this.running(broadcasterId)) throw new Error(`User ${broadcasterId} already has a hype train running.`);
-    const cooldownEnd = this.#cooldownEnds.get(broadcasterId);
+    const cooldownEnd = this.cooldownEnds.get(broadcasterId);
     if (cooldownEnd !== undefined && cooldownEnd > this.context.now()) throw new Error(`The hype train of user ${broadcasterId} cools down until ${iso(cooldownEnd)}.`);
     if (contributions.length === 0) throw new Error('A hype train starts with at least one contribution.');
     for (const contribution of contributions) this.#check(contribution);
     const now = this.context.now();
     const train: HypeTrainRecord = { id: this.context.state.id(), broadcaster_id: broadcasterId, type, level: 1, total: 0, progress: 0, goal: LEVEL_STEP, contributions: [], started_at: now, expires_at: now + EXPIRY_MS };
-    this.#running.set(broadcasterId, train);
+    this.trains.set(broadcasterId, train);
     for (const contribution of contributions) this.#apply(train, contribution);
     this.#raise('begin', train);
     return structuredClone(train);
@@ -174,15 +182,15 @@ export class HypeTrainState {
   }
 
   #finish(broadcasterId: string, at = this.context.now()): HypeTrainRecord | undefined {
-    const train = this.#running.get(broadcasterId);
+    const train = this.trains.get(broadcasterId);
     if (!train) return undefined;
     this.deadlines.clear(broadcasterId);
-    this.#running.delete(broadcasterId);
+    this.trains.delete(broadcasterId);
     train.ended_at = at;
     train.cooldown_ends_at = at + this.cooldownMs;
-    this.#cooldownEnds.set(broadcasterId, train.cooldown_ends_at);
-    const highs = this.#highs.get(broadcasterId) ?? new Map<HypeTrainType | 'all', HypeTrainHigh>();
-    this.#highs.set(broadcasterId, highs);
+    this.cooldownEnds.set(broadcasterId, train.cooldown_ends_at);
+    const highs = this.highs.get(broadcasterId) ?? new Map<HypeTrainType | 'all', HypeTrainHigh>();
+    this.highs.set(broadcasterId, highs);
     for (const key of ['all', train.type] as const) {
       const best = highs.get(key);
       if (!best || train.level > best.level || (train.level === best.level && train.total > best.total)) highs.set(key, { level: train.level, total: train.total, achieved_at: at });
@@ -207,8 +215,19 @@ export class HypeTrainState {
       train.goal = LEVEL_STEP * train.level;
       train.expires_at = this.context.now() + EXPIRY_MS;
     }
-    this.deadlines.set(train.broadcaster_id, train.expires_at, () => this.#finish(train.broadcaster_id, train.expires_at));
+    this.#arm(train);
     this.#raise('progress', train);
+  }
+
+  /** The end of a running train when it expires on the mock's clock. */
+  #arm(train: HypeTrainRecord): void {
+    this.deadlines.set(train.broadcaster_id, train.expires_at, () => this.#finish(train.broadcaster_id, train.expires_at));
+  }
+
+  /** After a restore: the running trains expire on the clock again (a cooldown is a time read when a train starts). */
+  restored(): void {
+    this.deadlines.clearAll();
+    for (const train of this.trains.values()) this.#arm(train);
   }
 
   /** The biggest contributor of each type, biggest first. */

@@ -1,5 +1,6 @@
 import type { ControlTable } from '../controls';
 import { HttpError } from '../http';
+import type { Persisted } from '../persist';
 import {
   asTokenUser,
   choiceField,
@@ -116,7 +117,9 @@ const RESOLVE_GRACE_MS = 24 * 3600 * 1000;
 const MAX_TOP_PREDICTORS = 10;
 
 /** What the predictions group keeps, the helpers its routes share, and its controls' logic. */
-export class PredictionsState {
+export class PredictionsState implements Persisted {
+  /** What a snapshot keeps (see persist.ts). */
+  readonly persisted = { as: 'predictions', fields: ['predictions'] } as const;
   /** Every prediction, in creation order. */
   readonly predictions = new Map<string, PredictionRecord>();
   readonly deadlines: Deadlines;
@@ -196,16 +199,35 @@ export class PredictionsState {
   /** Starts a prediction: it takes bets until its window has passed (LOCKED) or End Prediction. */
   begin(prediction: PredictionRecord): void {
     this.predictions.set(prediction.id, prediction);
-    this.deadlines.set(`${prediction.id}:lock`, this.windowEnd(prediction), () => this.lock(prediction, this.windowEnd(prediction)));
+    this.#armLock(prediction);
     this.raise('begin', prediction);
+  }
+
+  /** The lock of an active prediction when its window has passed on the mock's clock. */
+  #armLock(prediction: PredictionRecord): void {
+    this.deadlines.set(`${prediction.id}:lock`, this.windowEnd(prediction), () => this.lock(prediction, this.windowEnd(prediction)));
+  }
+
+  /** The platform's cancel of a locked prediction left unresolved 24 hours after its window closed. */
+  #armCancel(prediction: PredictionRecord): void {
+    const cancelAt = this.windowEnd(prediction) + RESOLVE_GRACE_MS;
+    this.deadlines.set(`${prediction.id}:cancel`, cancelAt, () => this.finish(prediction, 'CANCELED', undefined, cancelAt));
+  }
+
+  /** After a restore: active predictions lock, and locked ones are canceled, on the clock again. */
+  restored(): void {
+    this.deadlines.clearAll();
+    for (const prediction of this.predictions.values()) {
+      if (prediction.status === 'ACTIVE') this.#armLock(prediction);
+      else if (prediction.status === 'LOCKED') this.#armCancel(prediction);
+    }
   }
 
   lock(prediction: PredictionRecord, at: number): void {
     this.deadlines.clear(`${prediction.id}:lock`);
     prediction.status = 'LOCKED';
     prediction.locked_at = at;
-    const cancelAt = this.windowEnd(prediction) + RESOLVE_GRACE_MS;
-    this.deadlines.set(`${prediction.id}:cancel`, cancelAt, () => this.finish(prediction, 'CANCELED', undefined, cancelAt));
+    this.#armCancel(prediction);
     this.raise('lock', prediction);
   }
 

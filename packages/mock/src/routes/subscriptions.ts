@@ -1,5 +1,6 @@
 import type { ControlTable } from '../controls';
 import { HttpError } from '../http';
+import type { Persisted } from '../persist';
 import { ok, page, repeated, required, requireTokenUser, userFields, type HelixContext, type RouteRow } from '../helix';
 import type { MockToken } from '../state';
 import { TIER_POINTS, type GoalsState } from './goals';
@@ -89,7 +90,9 @@ function tierOf(tier: SubscriptionTier | undefined): SubscriptionTier {
 }
 
 /** What the subscriptions group keeps (subscriptions, gift counts, extension grants), the helpers its routes share, and its controls' logic; subscriptions move the channel's goals and hype train. */
-export class SubscriptionsState {
+export class SubscriptionsState implements Persisted {
+  /** What a snapshot keeps (see persist.ts); the goals and trains it moves are kept as their own groups. */
+  readonly persisted = { as: 'subscriptions', fields: ['subscriptions', 'giftCounts', 'grants'] } as const;
   /** By broadcaster, then by user, in the order they subscribed. */
   readonly subscriptions = new Map<string, Map<string, SubscriptionRecord>>();
   /** Gifts made by each gifter in each channel (`cumulative_total`). */

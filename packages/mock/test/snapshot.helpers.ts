@@ -37,10 +37,10 @@ export async function start(): Promise<{ mock: MockPlatform; events: RaisedEvent
   return { mock, events };
 }
 
-/** A token of `userId` (an app token when undefined) for the application `app-1`, that never expires. */
-export function tokenOf(mock: MockPlatform, userId: string | undefined, scopes: string[]): string {
-  if (!mock.state.clients.has(CLIENT_ID)) mock.addClient({ clientId: CLIENT_ID });
-  return mock.issueToken({ clientId: CLIENT_ID, userId, scopes, expiresIn: null }).accessToken;
+/** A token of `userId` (an app token when undefined) for the application `clientId` (`app-1`), that never expires. */
+export function tokenOf(mock: MockPlatform, userId: string | undefined, scopes: string[], clientId = CLIENT_ID): string {
+  if (!mock.state.clients.has(clientId)) mock.addClient({ clientId });
+  return mock.issueToken({ clientId, userId, scopes, expiresIn: null }).accessToken;
 }
 
 /** Restores `from`'s snapshot into `to`, through JSON as the state file carries it. */
@@ -55,17 +55,17 @@ export interface Answer {
   body: any;
 }
 
-/** One Helix call with the token's `Client-Id`; arrays become repeated query keys. */
+/** One Helix call with the token's `Client-Id` (`clientId` for an extension's JWT); arrays become repeated query keys. */
 export async function helix(
   mock: MockPlatform,
   method: string,
   path: string,
   token: string,
-  options: { query?: Record<string, string | string[]>; body?: unknown } = {},
+  options: { query?: Record<string, string | string[]>; body?: unknown; clientId?: string } = {},
 ): Promise<Answer> {
   const url = new URL(`${mock.baseUrl}${path}`);
   for (const [key, value] of Object.entries(options.query ?? {})) for (const each of [value].flat()) url.searchParams.append(key, each);
-  const headers: Record<string, string> = { Authorization: `Bearer ${token}`, 'Client-Id': mock.state.tokens.get(token)?.clientId ?? CLIENT_ID };
+  const headers: Record<string, string> = { Authorization: `Bearer ${token}`, 'Client-Id': options.clientId ?? mock.state.tokens.get(token)?.clientId ?? CLIENT_ID };
   const body = options.body === undefined ? undefined : JSON.stringify(options.body);
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(url, { method, headers, body });

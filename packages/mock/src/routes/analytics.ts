@@ -1,5 +1,6 @@
 import type { ControlTable } from '../controls';
 import { HttpError, type MockRequest } from '../http';
+import type { Persisted } from '../persist';
 import { ok, page, rfc3339, wholeNumberQuery, type HelixContext, type RouteRow } from '../helix';
 
 /*
@@ -110,7 +111,9 @@ function windowOf(request: MockRequest, kind: ReportKind, now: number): { starte
 }
 
 /** What the analytics group keeps: the reports a test made available, by kind and ID. */
-export class AnalyticsState {
+export class AnalyticsState implements Persisted {
+  /** What a snapshot keeps (see persist.ts); a restore replaces `reports` with its copy. */
+  readonly persisted = { as: 'analytics', fields: ['reports'] } as const;
   readonly reports = { extension: new Map<string, AnalyticsReportRecord>(), game: new Map<string, AnalyticsReportRecord>() };
 
   constructor(readonly context: HelixContext) {}

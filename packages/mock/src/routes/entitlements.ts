@@ -1,5 +1,6 @@
 import type { ControlTable } from '../controls';
 import { HttpError } from '../http';
+import type { Persisted } from '../persist';
 import { field, iso, ok, page, repeated, userFields, type HelixContext, type RouteRow } from '../helix';
 import type { MockToken } from '../state';
 
@@ -128,7 +129,9 @@ function wire(entitlement: EntitlementRecord) {
 }
 
 /** What the entitlements group keeps (organizations, entitlements, the updates set to fail), and its controls' logic. */
-export class EntitlementsState {
+export class EntitlementsState implements Persisted {
+  /** What a snapshot keeps (see persist.ts). */
+  readonly persisted = { as: 'entitlements', fields: ['organizations', 'entitlements', 'failing'] } as const;
   readonly organizations = new Map<string, OrganizationRecord>();
   readonly entitlements = new Map<string, EntitlementRecord>();
   /** Entitlements whose next update answers UPDATE_FAILED. */

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { signExtensionJwt, verifyExtensionJwt, type ExtensionJwtClaims, type RequiredClaim } from '../extension-jwt';
 import { HttpError, type MockRequest, type MockResponse, type Router } from '../http';
 import { iso, required, requiredField, rfc3339, type HelixContext } from '../helix';
+import type { Persisted } from '../persist';
 import type { BitsProductInput, ConfigurationSegmentInput, ExtensionInput } from './extensions';
 
 /** An extension version's review state, as Get Extensions names it. */
@@ -255,31 +256,34 @@ export function segmentKey(segment: ConfigurationSegment, broadcasterId: string 
 }
 
 /** The extensions of one mock, and the logic of the extensions controls. */
-export class ExtensionsState {
-  readonly #entries = new Map<string, ExtensionEntry>();
+export class ExtensionsState implements Persisted {
+  /** What a snapshot keeps (see persist.ts). */
+  readonly persisted = { as: 'extensions', fields: ['entries'] } as const;
+  /** Every extension by client ID, in the order added, with everything it has (versions, secrets, messages...). */
+  readonly entries = new Map<string, ExtensionEntry>();
 
   constructor(readonly context: HelixContext) {}
 
   /** The extension whose client ID this is, if any. */
   get(clientId: string): ExtensionEntry | undefined {
-    return this.#entries.get(clientId);
+    return this.entries.get(clientId);
   }
 
   /** The extension, or an Error for a test that names an unknown one. */
   require(clientId: string): ExtensionEntry {
-    const entry = this.#entries.get(clientId);
+    const entry = this.entries.get(clientId);
     if (!entry) throw new Error(`No extension ${clientId}: add it with mock.extensions.add() first.`);
     return entry;
   }
 
   /** Every extension, in the order added. */
   all(): ExtensionEntry[] {
-    return [...this.#entries.values()];
+    return [...this.entries.values()];
   }
 
   /** Registers an extension with one secret in service from now. */
   create(clientId: string, ownerId: string, secret: string | undefined): ExtensionEntry {
-    if (this.#entries.has(clientId)) throw new Error(`The extension ${clientId} exists already.`);
+    if (this.entries.has(clientId)) throw new Error(`The extension ${clientId} exists already.`);
     if (!this.context.state.user(ownerId)) throw new Error(`No user ${ownerId} to own the extension.`);
     if (secret !== undefined && (secret === '' || Buffer.from(secret, 'base64').length === 0)) throw new Error('The extension secret must be base64 text of at least one byte.');
     const now = this.context.now();
@@ -295,7 +299,7 @@ export class ExtensionsState {
       pubsub: [],
       chat: [],
     };
-    this.#entries.set(clientId, entry);
+    this.entries.set(clientId, entry);
     return entry;
   }
 

@@ -188,6 +188,7 @@ export async function createMockPlatform(options: MockPlatformOptions = {}): Pro
   const guestStarState = new GuestStarState(context);
   registerRoutes(helix, context, guestStarRoutes, guestStarState);
   const oauth = new OAuthServer(state, now);
+  kept.keep(oauth.state);
   const sockets = new Set<Socket>();
 
   const server: Server = createServer((request, response) => {

@@ -5,6 +5,7 @@
 // request and answers as the platform's OAuth server does.
 import { bindControls, type ControlTable, type HttpOnlyRow } from './controls';
 import { HttpError, Router, type MockRequest, type MockResponse } from './http';
+import type { Persisted } from './persist';
 import { randomToken, type MockState } from './state';
 
 interface AuthorizationCode {
@@ -74,7 +75,13 @@ function signInForm(state: MockState, request: AuthorizationRequest, fields: Rec
 }
 
 /** The OAuth server's data (authorization codes, device codes, who signs in) and what its routes share. */
-export class OAuthState {
+export class OAuthState implements Persisted {
+  /**
+   * What a snapshot keeps (see persist.ts): the codes given out and not yet exchanged (their
+   * expiry is checked when used, so nothing runs on the clock). Not `consentUser` and
+   * `signInPage`: who signs in is the test's (or `serve`'s) steering, not the platform's records.
+   */
+  readonly persisted = { as: 'oauth', fields: ['codes', 'devices'] } as const;
   readonly codes = new Map<string, AuthorizationCode>();
   readonly devices = new Map<string, DeviceCode>();
   /** The user who signs in at the consent page; undefined refuses (`access_denied`). */

@@ -2,6 +2,7 @@
 // events a change raises, and the controls' logic (what only a guest or the platform does).
 import { HttpError } from '../http';
 import { iso, userFields, type HelixContext } from '../helix';
+import type { Persisted } from '../persist';
 import { randomToken } from '../state';
 
 /** The layouts Helix accepts in `group_layout`. */
@@ -142,13 +143,16 @@ function definedOnly<T extends object>(value: T): Partial<T> {
 export type GuestState = 'invited' | 'accepted' | 'ready' | 'backstage' | 'live' | 'removed';
 
 /** The guest star group's data, what more than one of its tables does with it, and its controls' logic. */
-export class GuestStarState {
-  readonly #channels = new Map<string, GuestStarChannel>();
+export class GuestStarState implements Persisted {
+  /** What a snapshot keeps (see persist.ts). */
+  readonly persisted = { as: 'guestStar', fields: ['channels'] } as const;
+  /** Each channel's settings, running session and ended session IDs, by broadcaster ID (made on first use). */
+  readonly channels = new Map<string, GuestStarChannel>();
 
   constructor(readonly context: HelixContext) {}
 
   channelOf(broadcasterId: string): GuestStarChannel {
-    let channel = this.#channels.get(broadcasterId);
+    let channel = this.channels.get(broadcasterId);
     if (!channel) {
       channel = {
         // Defaults of a channel that never opened its guest star preferences.
@@ -162,7 +166,7 @@ export class GuestStarState {
         active: undefined,
         ended: new Set(),
       };
-      this.#channels.set(broadcasterId, channel);
+      this.channels.set(broadcasterId, channel);
     }
     return channel;
   }

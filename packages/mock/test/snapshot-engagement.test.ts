@@ -4,29 +4,13 @@
  * into a fresh mock through JSON (as `platform-mock serve --state` carries it), then the API
  * answers the same and the controls act on the restored records, on the clock too.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import type { MockPlatform } from '../src/index';
-import { taggedJson, untaggedJson } from '../src/persist';
-import { setup, START, type Setup } from './engagement-groups.helpers';
+import { describe, expect, it } from 'vitest';
+import { setup, type Setup } from './engagement-groups.helpers';
+import { restoreThroughJson, startEach } from './snapshot-restore.helpers';
 
-const started: Setup[] = [];
-afterEach(async () => {
-  await Promise.all(started.splice(0).map((each) => each.close()));
-});
-async function start(): Promise<Setup> {
-  const s = await setup();
-  started.push(s);
-  return s;
-}
-
-/** A fresh mock at the same time as `s`, given `s`'s snapshot through JSON; its events are counted from the restore. */
-async function restoredCopy(s: Setup): Promise<Setup> {
-  const copy = await start();
-  copy.advance(s.now() - START);
-  copy.mock.restore(untaggedJson(JSON.parse(JSON.stringify(taggedJson(s.mock.snapshot())))) as ReturnType<MockPlatform['snapshot']>);
-  copy.events.length = 0;
-  return copy;
-}
+const start = startEach(setup);
+/** A fresh mock given `s`'s snapshot through JSON, at `s`'s time (plus `ahead` ms). */
+const restoredCopy = async (s: Setup, ahead = 0): Promise<Setup> => restoreThroughJson(s, await start(), ahead);
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

@@ -1,5 +1,6 @@
 import type { ControlTable } from '../controls';
 import { HttpError } from '../http';
+import type { Persisted } from '../persist';
 import { iso, ok, requireTokenUser, userFields, type HelixContext, type RouteRow } from '../helix';
 import type { MockToken } from '../state';
 import type { StreamsState } from './streams';
@@ -77,7 +78,9 @@ function copy(ads: AdState): AdScheduleRecord {
 }
 
 /** What the ads group keeps (each channel's ad state), the helpers its routes share, and its controls' logic. */
-export class AdsState {
+export class AdsState implements Persisted {
+  /** What a snapshot keeps (see persist.ts); due mid-rolls and snoozes are read from the clock when looked at, nothing to arm again. */
+  readonly persisted = { as: 'ads', fields: ['channels'] } as const;
   /** The ad state of each channel, by broadcaster ID. */
   readonly channels = new Map<string, AdState>();
 

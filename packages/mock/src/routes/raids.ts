@@ -1,5 +1,6 @@
 import { bindControls, type ControlTable, type HttpOnlyRow } from '../controls';
 import { HttpError } from '../http';
+import type { Persisted } from '../persist';
 import { iso, noContent, ok, requireTokenUser, userFields, type HelixContext, type RouteRow } from '../helix';
 import type { StreamsState } from './streams';
 
@@ -48,9 +49,16 @@ const RAID_REQUESTS = 10;
 const RAID_WINDOW_MS = 600_000;
 
 /** What the raids group keeps (the pending raids, the countdown), the helpers its routes share, and its controls' logic. */
-export class RaidsState {
+export class RaidsState implements Persisted {
+  /**
+   * What a snapshot keeps (see persist.ts): the pending raids, and the countdown set through the
+   * controls (`countdownMs`, read and set through its accessors). The timers are armed again.
+   */
+  readonly persisted = { as: 'raids', fields: ['raids', 'countdownMs'] } as const;
   /** The pending raids, by raiding broadcaster. */
-  readonly raids = new Map<string, PendingRaid & { timer: ReturnType<typeof setTimeout> | undefined }>();
+  readonly raids = new Map<string, PendingRaid>();
+  /** The timer of each pending raid's countdown, by raiding broadcaster. */
+  readonly #timers = new Map<string, ReturnType<typeof setTimeout>>();
   #countdownMs = RAID_COUNTDOWN_MS;
 
   constructor(
@@ -72,8 +80,7 @@ export class RaidsState {
   happen(fromId: string): void {
     const raid = this.raids.get(fromId);
     if (!raid) return;
-    clearTimeout(raid.timer);
-    this.raids.delete(fromId);
+    this.drop(fromId);
     this.context.events.raise({
       type: 'channel.raid',
       version: '1',
@@ -98,7 +105,8 @@ export class RaidsState {
   arm(fromId: string): void {
     const raid = this.raids.get(fromId);
     if (!raid) return;
-    raid.timer = setTimeout(
+    clearTimeout(this.#timers.get(fromId));
+    const timer = setTimeout(
       () => {
         if (this.raids.get(fromId) !== raid) return;
         if (this.context.now() >= raid.due_at) this.happen(fromId);
@@ -106,7 +114,22 @@ export class RaidsState {
       },
       Math.max(0, raid.due_at - this.context.now()),
     );
-    raid.timer.unref?.();
+    timer.unref?.();
+    this.#timers.set(fromId, timer);
+  }
+
+  /** The raid of `fromId` is no longer pending (it happened or was canceled): its timer is stopped. */
+  drop(fromId: string): void {
+    clearTimeout(this.#timers.get(fromId));
+    this.#timers.delete(fromId);
+    this.raids.delete(fromId);
+  }
+
+  /** After a restore: the countdowns of the pending raids run again (one already due happens on the next turn). */
+  restored(): void {
+    for (const timer of this.#timers.values()) clearTimeout(timer);
+    this.#timers.clear();
+    for (const fromId of this.raids.keys()) this.arm(fromId);
   }
 
   /** Start a raid and Cancel a raid share the broadcaster's 10 requests in 10 minutes. */
@@ -146,7 +169,7 @@ export const raidsRoutes: readonly RouteRow<RaidsState>[] = [
       raids.settle();
       if (raids.raids.has(fromId)) throw new HttpError(409, 'The broadcaster is already in the process of raiding another channel.');
       const now = context.now();
-      raids.raids.set(fromId, { from_broadcaster_id: fromId, to_broadcaster_id: toId, created_at: now, due_at: now + raids.countdownMs, timer: undefined });
+      raids.raids.set(fromId, { from_broadcaster_id: fromId, to_broadcaster_id: toId, created_at: now, due_at: now + raids.countdownMs });
       raids.arm(fromId);
       return ok([{ created_at: iso(now), is_mature: false }]);
     },
@@ -164,8 +187,7 @@ export const raidsRoutes: readonly RouteRow<RaidsState>[] = [
       raids.settle();
       const raid = raids.raids.get(broadcasterId);
       if (!raid) throw new HttpError(404, "The broadcaster doesn't have a pending raid to cancel.");
-      clearTimeout(raid.timer);
-      raids.raids.delete(broadcasterId);
+      raids.drop(broadcasterId);
       return noContent();
     },
   },

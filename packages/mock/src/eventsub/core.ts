@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RaisedEvent } from '../events';
 import type { HelixContext } from '../helix';
+import type { Persisted } from '../persist';
 import { shardTransportListing, subscriptionPayload, timestamp, type BatchEntry, type Conduit, type EventSubType, type Shard, type Subscription } from './model';
 import type { ResolvedEventSubOptions } from './options';
 import { findType, newestVersion, olderVersionsOf, resolveType, sampleOf } from './registry';
@@ -41,7 +42,14 @@ export interface EventSubDelivery {
 const deliveryLogSize = 1000;
 
 /** The EventSub state of the fake platform (subscriptions, conduits) and the delivery of its messages. */
-export class EventSubCore {
+export class EventSubCore implements Persisted {
+  /**
+   * What a snapshot keeps (see persist.ts): the subscriptions, and the conduits with their shards.
+   * Not the WebSocket sessions (sockets end with the mock; `restored()` ends their subscriptions as
+   * the platform does when a session ends), nor the delivery log and the messages kept for
+   * `redeliver()` (what was handed to transports, for tests to read).
+   */
+  readonly persisted = { as: 'eventsub', fields: ['subscriptions', 'conduits'] } as const;
   /** In creation order, which is the order of the list call (oldest first). */
   readonly subscriptions = new Map<string, Subscription>();
   readonly conduits = new Map<string, Conduit>();
@@ -50,6 +58,8 @@ export class EventSubCore {
   readonly #sent = new Map<string, { sessionId: string; text: string } | { target: WebhookTarget; message: WebhookMessage }>();
   readonly sessions: WebSocketSessions;
   readonly webhooks: WebhookSender;
+  /** How many restores there were: a webhook result of a message sent before the last one counts against no record. */
+  #restores = 0;
 
   constructor(
     readonly context: HelixContext,
@@ -156,6 +166,30 @@ export class EventSubCore {
     this.webhooks.close();
   }
 
+  /**
+   * After a restore: a WebSocket subscription or shard whose session is not connected to this mock
+   * ended with its session, as when a session drops (`websocket_disconnected`; an enabled shard
+   * raises `conduit.shard.disabled`); a webhook subscription or shard still waiting for its
+   * verification gets a challenge again (the answer to one sent before the restore is ignored).
+   */
+  restored(): void {
+    this.#restores++;
+    const at = timestamp(this.context.now());
+    const ended = (sessionId: string) => !this.sessions.live(sessionId);
+    for (const subscription of this.subscriptions.values()) {
+      const transport = subscription.transport;
+      if (transport.method === 'websocket' && ended(transport.sessionId)) this.#disconnect(subscription, 'websocket_disconnected', at);
+      else if (subscription.status === 'webhook_callback_verification_pending') this.verifySubscription(subscription);
+    }
+    for (const conduit of this.conduits.values()) {
+      for (const shard of conduit.shards) {
+        const transport = shard.transport;
+        if (transport?.method === 'websocket' && ended(transport.sessionId) && shard.status === 'enabled') this.#disableShard(conduit, shard, 'websocket_disconnected', at);
+        else if (shard.status === 'webhook_callback_verification_pending') this.verifyShard(conduit, shard);
+      }
+    }
+  }
+
   /** Enabled subscriptions of the type and version whose condition agrees with `condition`. */
   *#matching(entry: EventSubType, condition: Readonly<Record<string, string>>): Generator<Subscription> {
     for (const subscription of this.subscriptions.values()) {
@@ -214,6 +248,7 @@ export class EventSubCore {
       return outcome;
     }
     const record: EventSubDelivery = { ...base, method: 'webhook', target: route.target.callback, ...conduit, outcome: 'pending' };
+    const restores = this.#restores;
     this.#log(record);
     const message: WebhookMessage = { id: messageId, type: kind, subscriptionType: subscription.type, subscriptionVersion: subscription.version, body: JSON.stringify(payload) };
     this.#keep(messageId, { target: route.target, message });
@@ -221,7 +256,7 @@ export class EventSubCore {
       record.outcome = arrived ? 'acknowledged' : 'failed';
       // Failures count against a webhook subscription; a conduit's webhook shard is only disabled
       // after a long streak, which the fake does not model.
-      if (kind === 'notification' && transport.method === 'webhook') this.#countWebhookResult(subscription, arrived);
+      if (kind === 'notification' && transport.method === 'webhook' && restores === this.#restores) this.#countWebhookResult(subscription, arrived);
     });
     return 'pending';
   }
@@ -283,14 +318,26 @@ export class EventSubCore {
     const at = timestamp(this.context.now());
     for (const subscription of this.subscriptions.values()) {
       const transport = subscription.transport;
-      if (transport.method !== 'websocket' || transport.sessionId !== session.id || subscription.status !== 'enabled') continue;
-      subscription.status = status;
-      transport.disconnectedAt = at;
+      if (transport.method === 'websocket' && transport.sessionId === session.id) this.#disconnect(subscription, status, at);
     }
     if (!session.shard) return;
     const conduit = this.conduits.get(session.shard.conduitId);
     const shard = conduit?.shards[Number(session.shard.shardId)];
-    if (!conduit || shard?.transport?.method !== 'websocket' || shard.transport.sessionId !== session.id) return;
+    if (!conduit || !shard || shard.transport?.method !== 'websocket' || shard.transport.sessionId !== session.id) return;
+    this.#disableShard(conduit, shard, status, at);
+  }
+
+  /** An enabled WebSocket subscription whose session ended takes `status`, disconnected `at`. */
+  #disconnect(subscription: Subscription, status: string, at: string): void {
+    const transport = subscription.transport;
+    if (transport.method !== 'websocket' || subscription.status !== 'enabled') return;
+    subscription.status = status;
+    transport.disconnectedAt = at;
+  }
+
+  /** A WebSocket shard whose session ended takes `status`, disconnected `at`, and `conduit.shard.disabled` is raised. */
+  #disableShard(conduit: Conduit, shard: Shard, status: string, at: string): void {
+    if (shard.transport?.method !== 'websocket') return;
     shard.status = status;
     shard.transport.disconnectedAt = at;
     this.context.events.raise({

@@ -4,7 +4,7 @@
  */
 import { afterEach } from 'vitest';
 import type { MockPlatform } from '../src/index';
-import { taggedJson, untaggedJson } from '../src/persist';
+import { throughJson } from './snapshot.helpers';
 
 /** A start function whose mocks are closed after each test (call it at the top of a test file). */
 export function startEach<T extends { close(): Promise<void> }>(make: () => Promise<T>): () => Promise<T> {
@@ -33,7 +33,7 @@ interface ClockedMock {
  */
 export function restoreThroughJson<T extends ClockedMock>(from: T, into: T, ahead = 0): T {
   into.advance(from.now() + ahead - into.now());
-  into.mock.restore(untaggedJson(JSON.parse(JSON.stringify(taggedJson(from.mock.snapshot())))) as ReturnType<MockPlatform['snapshot']>);
+  into.mock.restore(throughJson(from.mock.snapshot()));
   into.events.length = 0;
   return into;
 }

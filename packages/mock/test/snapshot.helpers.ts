@@ -43,9 +43,14 @@ export function tokenOf(mock: MockPlatform, userId: string | undefined, scopes: 
   return mock.issueToken({ clientId, userId, scopes, expiresIn: null }).accessToken;
 }
 
+/** A snapshot after a trip through JSON, as the state file and `GET /mock/snapshot` carry it. */
+export function throughJson(snapshot: MockSnapshot): MockSnapshot {
+  return untaggedJson(JSON.parse(JSON.stringify(taggedJson(snapshot)))) as MockSnapshot;
+}
+
 /** Restores `from`'s snapshot into `to`, through JSON as the state file carries it. */
 export function carry(from: MockPlatform, to: MockPlatform): void {
-  to.restore(untaggedJson(JSON.parse(JSON.stringify(taggedJson(from.snapshot())))) as MockSnapshot);
+  to.restore(throughJson(from.snapshot()));
 }
 
 export interface Answer {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMockPlatform, type MockPlatform } from '../src/index';
-import { Kept, taggedJson, untaggedJson } from '../src/persist';
+import { createMockPlatform, mockControls, type MockPlatform } from '../src/index';
+import { Kept } from '../src/persist';
+import { throughJson } from './snapshot.helpers';
 
 // mock.snapshot() / mock.restore(): what `platform-mock serve --state` keeps across a restart.
 
@@ -42,7 +43,7 @@ describe('mock.snapshot() and mock.restore()', () => {
 
     const second = await start();
     // Through JSON, as the state file and GET /mock/snapshot carry it.
-    second.restore(untaggedJson(JSON.parse(JSON.stringify(taggedJson(first.snapshot())))) as ReturnType<MockPlatform['snapshot']>);
+    second.restore(throughJson(first.snapshot()));
     expect(await polls(second, streamer.id, accessToken, clientId)).toEqual(before);
     // The viewer's free vote is kept: a second one is refused.
     expect(() => second.polls.vote(streamer.id, { user_id: viewer.id, choice_id: poll.choices[1]!.id })).toThrow(/already cast their free vote/);
@@ -85,6 +86,18 @@ describe('mock.snapshot() and mock.restore()', () => {
     const restored = await fetch(`${second.baseUrl.replace('/helix', '/mock/')}restore`, { method: 'POST', body: JSON.stringify({ snapshot }) });
     expect(restored.status).toBe(200);
     expect(second.state.channel(streamer.id).moderators.has('42')).toBe(true);
+  });
+});
+
+describe('what a snapshot keeps', () => {
+  it('every group with controls, and the groups of routes alone, except channels (its records are the shared state)', async () => {
+    const mock = await start();
+    const withControls = new Set(mockControls(mock).flatMap((control) => (control.inProcess.split('.').length === 3 ? [control.inProcess.split('.')[1]!] : [])));
+    const kept = Object.keys(mock.snapshot().groups).sort();
+    // `state` (users.list reads mock.state.users) is the shared state itself, in snapshot().state.
+    expect([...withControls].filter((group) => !kept.includes(group)).sort()).toEqual(['channels', 'state']);
+    // Kept without controls of their own: the whispers sent, the channels' schedules.
+    expect(kept.filter((group) => !withControls.has(group)).sort()).toEqual(['schedule', 'whispers']);
   });
 });
 

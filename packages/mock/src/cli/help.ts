@@ -24,8 +24,9 @@ state's first user, "streamer" when there is none, with every scope; neither tok
   --port N      the port (default 8080; 0 picks a free one: read it from the output)
   --host H      127.0.0.1 or localhost: the mock listens on 127.0.0.1 only
   --state FILE  load the state from FILE if it exists, write it there on every change and at stop:
-                users, clients, tokens, channels and categories survive a restart (subscriptions,
-                polls, rewards and other groups' data do not)
+                users, clients, tokens, channels and every group's records (polls, rewards,
+                webhook subscriptions, conduits...) survive a restart; WebSocket sessions,
+                faults and the request log do not
   --seed FILE   users, clients, tokens and channels to start with (JSON; ignored when --state
                 restores a kept state):
                 {"clients":[{"clientId":"my-app","clientSecret":"my-secret"}],

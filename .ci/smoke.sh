@@ -55,6 +55,25 @@ done
 echo "node $(node --version), the compiled TypeScript program"
 node out/smoke.mjs
 
+echo "the platform-mock command of the installed @platform/mock (npx): serve, a call with its token, SIGTERM"
+npx --no-install platform-mock --help > /dev/null
+# The bin itself (npx would stand between the signal and the command).
+node_modules/.bin/platform-mock serve --port 0 --json > serve.out 2> serve.err &
+serve_pid=$!
+for _ in $(seq 1 100); do [ -s serve.out ] && break; sleep 0.1; done
+node -e '
+  const info = JSON.parse(require("node:fs").readFileSync("serve.out", "utf8").split("\n")[0]);
+  fetch(`${info.apiUrl}/users`, { headers: { Authorization: `Bearer ${info.userToken}`, "Client-Id": info.clientId } })
+    .then(async (answer) => {
+      const body = await answer.json();
+      if (answer.status !== 200 || body.data[0].login !== info.user.login) throw new Error(`GET /users answered ${answer.status}: ${JSON.stringify(body)}`);
+      console.log(`platform-mock serve on port ${info.port}: GET /helix/users with its user token is ${body.data[0].login}`);
+    })
+    .catch((error) => { console.error(error); process.exit(1); });
+' || { cat serve.err; kill "$serve_pid"; exit 1; }
+kill -TERM "$serve_pid"
+wait "$serve_pid" || { echo "platform-mock serve did not stop with exit 0 on SIGTERM" >&2; cat serve.err; exit 1; }
+
 echo "esbuild, a browser bundle of @platform/client"
 printf "import { Platform, eventSubWebSocket, PlatformError } from '@platform/client';\nconsole.log(typeof Platform, typeof eventSubWebSocket, typeof PlatformError);\n" > browser-entry.mjs
 # The workspace's esbuild (tsup's), by path, through its API.

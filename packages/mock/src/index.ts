@@ -13,7 +13,7 @@ export type {
   TransportMethod,
 } from './eventsub';
 export type { RaisedEvent, EventBus } from './events';
-export { OAuthServer } from './oauth';
+export { OAuthServer, type OAuthControl } from './oauth';
 export { RateLimiter } from './rate-limit';
 export { MockState, type MockUser, type MockClient, type MockToken, type MockRefreshToken, type MockChannel, type MockBan, type MockChatMessage } from './state';
 export type { ChatControl, ChatEmoteInput, ChatBadgeVersionInput, ChatBadgeSetInput, MockChatSettings, MockSharedChatSession } from './routes/chat';

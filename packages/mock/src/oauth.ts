@@ -421,6 +421,7 @@ export class OAuthServer implements OAuthControl {
     return this.state.consentUser;
   }
 
+  /** Sets who signs in at the consent page (a user ID); undefined refuses. */
   set consentUser(userId: string | undefined) {
     this.state.consentUser = userId;
   }
@@ -435,6 +436,7 @@ export class OAuthServer implements OAuthControl {
     return this.state.signInPage;
   }
 
+  /** Turns the sign-in and activation pages on or off. */
   set signInPage(on: boolean) {
     this.state.signInPage = on;
   }

@@ -496,6 +496,19 @@ describe('POST /chat/messages', () => {
     expect((await send(viewer, 'first')).drop_reason.code).toBe('msg_duplicate');
   });
 
+  it('drops the messages of viewers who do not follow, or not for long enough, in followers-only mode', async () => {
+    const settings = tokenFor(broadcaster, ['moderator:manage:chat_settings']);
+    await call('PATCH', '/chat/settings', { token: settings, query: { broadcaster_id: broadcaster.id, moderator_id: broadcaster.id }, body: { follower_mode: true, follower_mode_duration: 10 } });
+    const send = async (user: MockUser, message: string) =>
+      (await call('POST', '/chat/messages', { token: tokenFor(user, ['user:write:chat']), body: { broadcaster_id: broadcaster.id, sender_id: user.id, message } })).body.data[0];
+    expect((await send(viewer, 'not following')).drop_reason).toEqual({ code: 'channel_settings', message: 'This room is in followers-only mode.' });
+    mock.state.channel(broadcaster.id).followers.set(viewer.id, clock);
+    expect((await send(viewer, 'just followed')).drop_reason.message).toBe('This room is in 10 minutes followers-only mode.');
+    clock += 10 * 60_000;
+    expect((await send(viewer, 'followed long enough')).is_sent).toBe(true);
+    expect((await send(moderator, 'moderators are exempt')).is_sent).toBe(true);
+  });
+
   it('refuses an over-long message, a missing field and another sender', async () => {
     const token = tokenFor(viewer, ['user:write:chat']);
     const tooLong = await call('POST', '/chat/messages', { token, body: { broadcaster_id: broadcaster.id, sender_id: viewer.id, message: 'x'.repeat(501) } });

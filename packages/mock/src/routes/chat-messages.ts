@@ -70,6 +70,13 @@ function dropReason(chat: ChatState, broadcasterId: string, senderId: string, te
     if (words.some((word) => !emotes.has(word))) return { code: 'channel_settings', message: 'This room is in emote-only mode.' };
   }
   if (mode.subscriber_mode && !vip) return { code: 'channel_settings', message: 'This room is in subscribers-only mode.' };
+  // Followers-only: a follow at least follower_mode_duration minutes old (0: any follow).
+  if (mode.follower_mode && !vip) {
+    const followedAt = channel.followers.get(senderId);
+    if (followedAt === undefined) return { code: 'channel_settings', message: 'This room is in followers-only mode.' };
+    const minutes = mode.follower_mode_duration ?? 0;
+    if (context.now() - followedAt < minutes * 60_000) return { code: 'channel_settings', message: `This room is in ${minutes} minutes followers-only mode.` };
+  }
   const own = channel.messages.filter((message) => message.sender_id === senderId && !message.deleted);
   const last = own.at(-1);
   if (mode.slow_mode && !vip && last && context.now() - last.sent_at < (mode.slow_mode_wait_time ?? 30) * 1000) {

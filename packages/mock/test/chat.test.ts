@@ -509,6 +509,18 @@ describe('POST /chat/messages', () => {
     expect((await send(moderator, 'moderators are exempt')).is_sent).toBe(true);
   });
 
+  it('lets subscribers speak in subscribers-only mode, and drops the others', async () => {
+    const settings = tokenFor(broadcaster, ['moderator:manage:chat_settings']);
+    await call('PATCH', '/chat/settings', { token: settings, query: { broadcaster_id: broadcaster.id, moderator_id: broadcaster.id }, body: { subscriber_mode: true } });
+    const send = async (user: MockUser, message: string) =>
+      (await call('POST', '/chat/messages', { token: tokenFor(user, ['user:write:chat']), body: { broadcaster_id: broadcaster.id, sender_id: user.id, message } })).body.data[0];
+    expect((await send(viewer, 'not subscribed')).drop_reason).toEqual({ code: 'channel_settings', message: 'This room is in subscribers-only mode.' });
+    mock.subscriptions.subscribe(broadcaster.id, viewer.id);
+    expect((await send(viewer, 'subscribed now')).is_sent).toBe(true);
+    mock.subscriptions.end(broadcaster.id, viewer.id);
+    expect((await send(viewer, 'ended')).is_sent).toBe(false);
+  });
+
   it('refuses an over-long message, a missing field and another sender', async () => {
     const token = tokenFor(viewer, ['user:write:chat']);
     const tooLong = await call('POST', '/chat/messages', { token, body: { broadcaster_id: broadcaster.id, sender_id: viewer.id, message: 'x'.repeat(501) } });

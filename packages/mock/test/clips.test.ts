@@ -251,6 +251,10 @@ describe('mock.clips controls', () => {
     const clip = mock.clips.add(streamer.id, { title: 'x' });
     expect(mock.clips.update(clip.id, { is_featured: true, title: 'y' })).toMatchObject({ is_featured: true, title: 'y' });
     expect(() => mock.clips.update('nope', {})).toThrow(/No clip nope/);
+    // Over /mock/ any JSON arrives: the ID and other fields stay as the platform made them.
+    expect(() => mock.clips.update(clip.id, { id: 'other' } as never)).toThrow("A clip's id cannot be changed: only view_count, is_featured and title.");
+    expect(() => mock.clips.update(clip.id, { view_count: '9' } as never)).toThrow("A clip's view_count must be a number.");
+    expect(mock.clips.get(clip.id)?.id).toBe(clip.id);
     expect(() => mock.clips.add('999999')).toThrow(/No user 999999/);
   });
 });

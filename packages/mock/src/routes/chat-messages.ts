@@ -69,7 +69,7 @@ function dropReason(chat: ChatState, broadcasterId: string, senderId: string, te
     const words = text.split(/\s+/).filter((word) => word !== '');
     if (words.some((word) => !emotes.has(word))) return { code: 'channel_settings', message: 'This room is in emote-only mode.' };
   }
-  if (mode.subscriber_mode && !vip) return { code: 'channel_settings', message: 'This room is in subscribers-only mode.' };
+  if (mode.subscriber_mode && !vip && !chat.isSubscriber(broadcasterId, senderId)) return { code: 'channel_settings', message: 'This room is in subscribers-only mode.' };
   // Followers-only: a follow at least follower_mode_duration minutes old (0: any follow).
   if (mode.follower_mode && !vip) {
     const followedAt = channel.followers.get(senderId);

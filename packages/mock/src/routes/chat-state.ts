@@ -135,7 +135,11 @@ export class ChatState implements Persisted {
   /** The number in the ID of the next emote made without one (`emotesv2_…`). */
   nextEmote = 1;
 
-  constructor(readonly context: HelixContext) {
+  constructor(
+    readonly context: HelixContext,
+    /** Whether a user subscribes to a channel (the subscriptions group knows): subscribers-only chat lets them speak. */
+    readonly isSubscriber: (broadcasterId: string, userId: string) => boolean = () => false,
+  ) {
     this.globalEmotes = ['SmileWide', 'HighFive', 'GoodGame', 'HeartBeat'].map((name, index) =>
       this.emoteRecord({ id: String(101 + index), name }, { emote_type: 'globals', emote_set_id: '0', owner_id: '0' }),
     );

@@ -178,6 +178,12 @@ export class ClipsState implements Persisted {
   update(clipId: string, changes: Partial<Pick<ClipRecord, 'view_count' | 'is_featured' | 'title'>>): ClipRecord {
     const clip = this.clips.get(clipId);
     if (!clip) throw new Error(`No clip ${clipId}.`);
+    // Only what viewers and the broadcaster change on the site; checked, as /mock/ passes JSON through.
+    const kinds = { view_count: 'number', is_featured: 'boolean', title: 'string' } as const;
+    for (const [name, value] of Object.entries(changes ?? {})) {
+      if (!(name in kinds)) throw new Error(`A clip's ${name} cannot be changed: only view_count, is_featured and title.`);
+      if (typeof value !== kinds[name as keyof typeof kinds]) throw new Error(`A clip's ${name} must be a ${kinds[name as keyof typeof kinds]}.`);
+    }
     Object.assign(clip, changes);
     return clip;
   }

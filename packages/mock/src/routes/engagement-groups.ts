@@ -35,7 +35,7 @@ export interface EngagementGroupsControls {
 }
 
 /** Registers every route of these groups; returns their controls, and the converted groups' tables for `/mock/`. */
-export function registerEngagementGroups(router: Router, context: HelixContext): { controls: EngagementGroupsControls; served: ServedGroup[] } {
+export function registerEngagementGroups(router: Router, context: HelixContext): { controls: EngagementGroupsControls; served: ServedGroup[]; subscriptions: SubscriptionsState } {
   // Made first: cheers and subscriptions move them.
   const goals = new GoalsState(context);
   const hypeTrain = new HypeTrainState(context);
@@ -54,6 +54,8 @@ export function registerEngagementGroups(router: Router, context: HelixContext):
   const subscriptions = new SubscriptionsState(context, goals, hypeTrain);
   registerRoutes(router, context, subscriptionsRoutes, subscriptions);
   return {
+    // Read by the chat's subscribers-only mode.
+    subscriptions,
     controls: {
       channelPoints: bindControls(channelPointsControls, channelPoints),
       polls: bindControls(pollsControls, polls),

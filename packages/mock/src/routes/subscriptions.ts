@@ -228,6 +228,11 @@ export class SubscriptionsState implements Persisted {
     });
   }
 
+  /** Whether the user subscribes to the broadcaster now (what subscribers-only chat asks). */
+  isSubscribed(broadcasterId: string, userId: string): boolean {
+    return this.subscriptions.get(broadcasterId)?.has(userId) ?? false;
+  }
+
   end(broadcasterId: string, userId: string): boolean {
     const { context } = this;
     const record = this.subscriptions.get(broadcasterId)?.get(userId);

@@ -1,7 +1,6 @@
-// The moderation group (reference: Moderation), written from shared/reference/helix.md §2.3 and
-// the moderation parts of SPEC.md, in the shape of controls.ts: `moderationRoutes` (the rows, one
-// file per resource), `ModerationState` (moderation-state.ts) and `moderationControls`, what tests
-// do that no API call does.
+// The moderation group (the platform's reference: Moderation), in the shape of controls.ts:
+// `moderationRoutes` (the rows, one file per resource), `ModerationState` (moderation-state.ts) and
+// `moderationControls`, what tests do that no API call does.
 import { removersOf, type ControlTable, type HttpOnlyRow } from '../controls';
 import type { RouteRow } from '../helix';
 import { moderationAutoModRoutes } from './moderation-automod';

@@ -9,7 +9,7 @@ import { checkLocalhost } from './setup';
 import { runWebhookBench, webhookFull, webhookKeys, webhookQuick } from './eventsub/webhook-bench';
 import { runWsBench, wsFull, wsKeys, wsQuick } from './eventsub/ws-bench';
 
-const contenderKeys = ['raw', 'twurple', 'platform'] as const;
+const contenderKeys = ['raw', 'checked', 'twurple', 'platform'] as const;
 type ContenderKey = (typeof contenderKeys)[number];
 const benchKeys = ['ws', 'webhook'] as const;
 type BenchKey = (typeof benchKeys)[number];
@@ -36,7 +36,7 @@ function parseArgs(argv: readonly string[]): Args {
     else if (arg.startsWith('--only=')) args.only = list(arg, '--only=', contenderKeys);
     else if (arg.startsWith('--bench=')) args.benches = list(arg, '--bench=', benchKeys);
     else if (arg === '--help' || arg === '-h') {
-      console.log('Usage: pnpm bench:eventsub [-- --quick] [-- --only=raw,twurple,platform] [-- --bench=ws,webhook]');
+      console.log('Usage: pnpm bench:eventsub [-- --quick] [-- --only=raw,checked,twurple,platform] [-- --bench=ws,webhook]');
       process.exit(0);
     } else throw new Error(`Unknown argument ${arg}. Try --help.`);
   }
@@ -54,11 +54,11 @@ async function main(): Promise<void> {
   );
   if (args.benches.includes('ws')) {
     console.log('');
-    await runWsBench(args.quick ? wsQuick : wsFull, args.only?.filter((key) => wsKeys.includes(key)));
+    await runWsBench(args.quick ? wsQuick : wsFull, args.only?.filter((key): key is (typeof wsKeys)[number] => (wsKeys as readonly string[]).includes(key)));
   }
   if (args.benches.includes('webhook')) {
     console.log('');
-    await runWebhookBench(args.quick ? webhookQuick : webhookFull, args.only?.filter((key) => webhookKeys.includes(key)));
+    await runWebhookBench(args.quick ? webhookQuick : webhookFull, args.only?.filter((key): key is (typeof webhookKeys)[number] => (webhookKeys as readonly string[]).includes(key)));
   }
   console.log(`\nTotal run time ${((performance.now() - started) / 1000).toFixed(1)} s.`);
 }

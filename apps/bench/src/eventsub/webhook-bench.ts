@@ -25,7 +25,7 @@ export interface WebhookSettings {
 export const webhookFull: WebhookSettings = { warmupDeliveries: 5_000, deliveries: 20_000, reps: 5, concurrency: 64 };
 export const webhookQuick: WebhookSettings = { warmupDeliveries: 3_000, deliveries: 5_000, reps: 1, concurrency: 64 };
 
-export const webhookKeys: readonly WebhookKey[] = ['raw', 'twurple', 'platform'];
+export const webhookKeys: readonly WebhookKey[] = ['raw', 'checked', 'twurple', 'platform'];
 
 interface RunFigures {
   deliveriesPerSecond: number;
@@ -94,7 +94,7 @@ export async function runWebhookBench(settings: WebhookSettings, only: readonly 
   try {
     // twurple's API calls (subscribe, list, delete, validate) go to the generator's fake API.
     process.env.TWURPLE_MOCK_API_PORT = String(generator.port);
-    const { rawWebhook, twurpleWebhook, platformWebhook } = await import('./webhook-contenders');
+    const { rawWebhook, rawCheckedWebhook, twurpleWebhook, platformWebhook } = await import('./webhook-contenders');
     const { ApiClient } = await import('@twurple/api');
     const { AppTokenAuthProvider } = await import('@twurple/auth');
     // Webhook subscriptions take an app token (client credentials): twurple asks /auth/token for one.
@@ -105,6 +105,7 @@ export async function runWebhookBench(settings: WebhookSettings, only: readonly 
     const notes: string[] = [];
     for (const key of wanted) {
       if (key === 'raw') contenders.push(rawWebhook());
+      if (key === 'checked') contenders.push(rawCheckedWebhook());
       if (key === 'twurple') contenders.push(twurpleWebhook(apiClient));
       if (key === 'platform') {
         const loaded = await loadPlatformWebhook();
@@ -186,6 +187,13 @@ export async function runWebhookBench(settings: WebhookSettings, only: readonly 
         ...others.map((f) => [f.name, ratio(f.rate / base.rate), ratio(f.cpu / base.cpu)]),
       ]),
     );
+    const checked = figures.find((f) => f.key === 'checked');
+    const ours = figures.find((f) => f.key === 'platform');
+    if (checked && ours) {
+      console.log('');
+      console.log('Ours against raw node:http with the same replay checks (a 10-minute window and a repeat check by message ID):');
+      console.log(table([['contender', 'deliveries/s', 'CPU/delivery'], [ours.name, ratio(ours.rate / checked.rate), ratio(ours.cpu / checked.cpu)]]));
+    }
   } finally {
     await generator.stop();
   }

@@ -16,7 +16,7 @@ import type { PlatformWebhookModule } from './platform';
 /** twurple's follow event class (eventsub-base is not a direct dependency of the bench). */
 type TwurpleFollowEvent = Parameters<Parameters<EventSubHttpListener['onChannelFollow']>[2]>[0];
 
-export type WebhookKey = 'raw' | 'twurple' | 'platform';
+export type WebhookKey = 'raw' | 'checked' | 'twurple' | 'platform';
 
 /** Where the generator sends the deliveries, once a contender listens and its subscription is verified. */
 export interface WebhookTarget {
@@ -69,10 +69,40 @@ const RAW_SUBSCRIPTION_ID = '0a5439ed-4e49-4e6e-8c77-4ce592a78055';
  * duplicate checks.
  */
 export function rawWebhook(): WebhookContender {
+  return rawContender('raw', 'raw node:http', undefined);
+}
+
+/**
+ * The same raw code with the two checks the platform's docs ask of a webhook callback against
+ * replays, written the plain way a user would: a message older than 10 minutes (`Date.parse`) is
+ * refused, and a message ID seen within those 10 minutes (a `Map` of ID to time, pruned every
+ * 1,024 messages) gets 204 and is not handed on. A baseline that does the work ours does.
+ */
+export function rawCheckedWebhook(): WebhookContender {
+  const windowMs = 10 * 60_000;
+  const seen = new Map<string, number>();
+  let received = 0;
+  return rawContender('checked', 'raw node:http + replay checks', (id, timestamp) => {
+    const now = Date.now();
+    if (!(now - Date.parse(timestamp) <= windowMs)) return 403;
+    if (seen.has(id)) return 204;
+    seen.set(id, now);
+    if ((++received & 1023) === 0) {
+      for (const [kept, at] of seen) {
+        if (now - at <= windowMs) break;
+        seen.delete(kept);
+      }
+    }
+    return undefined;
+  });
+}
+
+/** A raw contender; `replay`, when given, answers a message with a status instead of handing it on (undefined: hand it on). */
+function rawContender(key: WebhookKey, name: string, replay: ((id: string, timestamp: string) => number | undefined) | undefined): WebhookContender {
   let server: Server | undefined;
   return {
-    key: 'raw',
-    name: 'raw node:http',
+    key,
+    name,
     errors: [],
     async open(handler) {
       server = createServer((request, response) => {
@@ -81,14 +111,19 @@ export function rawWebhook(): WebhookContender {
         request.on('end', () => {
           const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
           const { headers } = request;
+          const id = String(headers['twitch-eventsub-message-id']);
+          const timestamp = String(headers['twitch-eventsub-message-timestamp']);
           const signature = headers['twitch-eventsub-message-signature'];
-          const expected = createHmac('sha256', WEBHOOK_SECRET)
-            .update(`${String(headers['twitch-eventsub-message-id'])}${String(headers['twitch-eventsub-message-timestamp'])}`)
-            .update(body)
-            .digest();
+          const expected = createHmac('sha256', WEBHOOK_SECRET).update(`${id}${timestamp}`).update(body).digest();
           const given = typeof signature === 'string' && signature.startsWith('sha256=') ? Buffer.from(signature.slice(7), 'hex') : undefined;
           if (!given || given.length !== expected.length || !timingSafeEqual(given, expected)) {
             response.writeHead(403);
+            response.end();
+            return;
+          }
+          const status = replay?.(id, timestamp);
+          if (status !== undefined) {
+            response.writeHead(status);
             response.end();
             return;
           }

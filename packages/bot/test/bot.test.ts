@@ -6,7 +6,7 @@
 import { PlatformError, type ChannelChatMessageEvent } from '@platform/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BotChannelError, type ChatLimitEvent, type CommandContext, type CommandRefusal } from '../src/index';
-import { chatMessageEvent, settle, until, world, type World } from './helpers';
+import { settle, until, world, type World } from './helpers';
 
 let current: World | undefined;
 async function start(scopes?: string[]): Promise<World> {
@@ -140,13 +140,14 @@ describe('permissions from badges', () => {
     says(w.viewer.id, '!everyone');
     says(w.viewer.id, '!viewer2only');
     says(w.viewer2.id, '!viewer2only');
-    // The mock gives no subscriber badge: the platform's event, with one, raised as it would be.
-    w.mock.events.raise(chatMessageEvent(w, '!subscriber', { message_id: 'sub-1', badges: [{ set_id: 'subscriber', id: '12', info: '14' }] }));
-    w.mock.events.raise(chatMessageEvent(w, '!subscriber', { message_id: 'sub-2', badges: [{ set_id: 'bits', id: '100', info: '' }] }));
+    // A subscriber's messages carry the subscriber badge.
+    w.mock.subscriptions.subscribe(w.streamer.id, w.viewer2.id);
+    says(w.viewer2.id, '!subscriber');
+    says(w.viewer.id, '!subscriber');
     await until(() => w.sent(w.streamer.id).length === 6 && refusals.length === 5, 5_000, 'the answers and refusals');
     await settle();
     expect(w.sent(w.streamer.id).map((message) => message.text).sort()).toEqual(
-      ['broadcaster ok for streamer', 'everyone ok for viewer', 'fn ok for viewer2', 'subscriber ok for viewer', 'vip ok for mod', 'vip ok for vipper'],
+      ['broadcaster ok for streamer', 'everyone ok for viewer', 'fn ok for viewer2', 'subscriber ok for viewer2', 'vip ok for mod', 'vip ok for vipper'],
     );
     expect(refusals.map((refusal) => `${refusal.reason} ${refusal.context.command} ${refusal.context.chatter.login} ${refusal.context.chatter.role}`).sort()).toEqual([
       'permission broadcaster mod moderator',

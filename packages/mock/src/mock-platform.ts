@@ -181,7 +181,7 @@ export async function createMockPlatform(options: MockPlatformOptions = {}): Pro
   const streamsGroups = registerStreamsGroups(helix, context);
   const engagement = registerEngagementGroups(helix, context);
   const extensionsGroups = registerExtensionsGroups(helix, context);
-  const chatState = new ChatState(context, (broadcasterId, userId) => engagement.subscriptions.isSubscribed(broadcasterId, userId));
+  const chatState = new ChatState(context, (broadcasterId, userId) => engagement.subscriptions.subscribedSince(broadcasterId, userId));
   registerRoutes(helix, context, chatRoutes, chatState);
   const moderationState = new ModerationState(context);
   registerRoutes(helix, context, moderationRoutes, moderationState);

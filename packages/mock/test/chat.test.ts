@@ -578,6 +578,26 @@ describe('POST /chat/messages', () => {
     expect(raised('channel.chat.message')[0]?.event).toMatchObject({ message_id: message.message_id, message: { fragments: [{ type: 'text', text: 'hello ' }, { type: 'emote', text: 'GoodGame' }] } });
   });
 
+  it("a message carries the chatter's badges: broadcaster, moderator or VIP, then subscriber with the months subscribed", () => {
+    const badgesOf = (userId: string) => {
+      events.length = 0;
+      mock.chat.userSays(broadcaster.id, userId, 'hi');
+      return (raised('channel.chat.message')[0]?.event as { badges: unknown }).badges;
+    };
+    expect(badgesOf(viewer.id)).toEqual([]);
+    expect(badgesOf(broadcaster.id)).toEqual([{ set_id: 'broadcaster', id: '1', info: '' }]);
+    mock.subscriptions.subscribe(broadcaster.id, viewer.id);
+    expect(badgesOf(viewer.id)).toEqual([{ set_id: 'subscriber', id: '0', info: '1' }]);
+    mock.state.channel(broadcaster.id).moderators.add(viewer.id);
+    clock += 75 * 24 * 60 * 60_000;
+    expect(badgesOf(viewer.id)).toEqual([
+      { set_id: 'moderator', id: '1', info: '' },
+      { set_id: 'subscriber', id: '3', info: '3' },
+    ]);
+    mock.subscriptions.end(broadcaster.id, viewer.id);
+    expect(badgesOf(viewer.id)).toEqual([{ set_id: 'moderator', id: '1', info: '' }]);
+  });
+
   it('delivers to every channel of a shared chat with the source fields', () => {
     mock.chat.startSharedSession(broadcaster.id, [other.id]);
     events.length = 0;

@@ -137,8 +137,11 @@ export class ChatState implements Persisted {
 
   constructor(
     readonly context: HelixContext,
-    /** Whether a user subscribes to a channel (the subscriptions group knows): subscribers-only chat lets them speak. */
-    readonly isSubscriber: (broadcasterId: string, userId: string) => boolean = () => false,
+    /**
+     * When a user's subscription to a channel began (epoch ms), undefined when they do not subscribe
+     * (the subscriptions group knows): subscribers-only chat lets them speak, and their messages carry the subscriber badge.
+     */
+    readonly subscribedSince: (broadcasterId: string, userId: string) => number | undefined = () => undefined,
   ) {
     this.globalEmotes = ['SmileWide', 'HighFive', 'GoodGame', 'HeartBeat'].map((name, index) =>
       this.emoteRecord({ id: String(101 + index), name }, { emote_type: 'globals', emote_set_id: '0', owner_id: '0' }),
@@ -222,13 +225,28 @@ export class ChatState implements Persisted {
     return fragments;
   }
 
-  /** The badge a user shows in a channel's chat: broadcaster, moderator or VIP. */
+  /** Whether a user subscribes to a channel now. */
+  isSubscriber(broadcasterId: string, userId: string): boolean {
+    return this.subscribedSince(broadcasterId, userId) !== undefined;
+  }
+
+  /**
+   * The badges a user shows in a channel's chat, as the platform lists them: broadcaster, moderator
+   * or VIP, then the subscriber badge of a subscriber. Its `info` is the months subscribed (a month
+   * begun counts), its `id` the badge version the global set has for them (`3` from three months, else `0`).
+   */
   badgesOf(broadcasterId: string, userId: string): { set_id: string; id: string; info: string }[] {
     const channel = this.context.state.channel(broadcasterId);
-    if (userId === broadcasterId) return [{ set_id: 'broadcaster', id: '1', info: '' }];
-    if (channel.moderators.has(userId)) return [{ set_id: 'moderator', id: '1', info: '' }];
-    if (channel.vips.has(userId)) return [{ set_id: 'vip', id: '1', info: '' }];
-    return [];
+    const badges: { set_id: string; id: string; info: string }[] = [];
+    if (userId === broadcasterId) badges.push({ set_id: 'broadcaster', id: '1', info: '' });
+    else if (channel.moderators.has(userId)) badges.push({ set_id: 'moderator', id: '1', info: '' });
+    else if (channel.vips.has(userId)) badges.push({ set_id: 'vip', id: '1', info: '' });
+    const since = this.subscribedSince(broadcasterId, userId);
+    if (since !== undefined) {
+      const months = Math.max(1, Math.ceil((this.context.now() - since) / (30 * 24 * 60 * 60_000)));
+      badges.push({ set_id: 'subscriber', id: months >= 3 ? '3' : '0', info: String(months) });
+    }
+    return badges;
   }
 
   sessionOf(broadcasterId: string): SharedSession | undefined {

@@ -233,6 +233,11 @@ export class SubscriptionsState implements Persisted {
     return this.subscriptions.get(broadcasterId)?.has(userId) ?? false;
   }
 
+  /** When the user's subscription to the broadcaster began (epoch ms), or undefined when there is none (what the chat badge counts its months from). */
+  subscribedSince(broadcasterId: string, userId: string): number | undefined {
+    return this.subscriptions.get(broadcasterId)?.get(userId)?.created_at;
+  }
+
   end(broadcasterId: string, userId: string): boolean {
     const { context } = this;
     const record = this.subscriptions.get(broadcasterId)?.get(userId);

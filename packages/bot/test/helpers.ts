@@ -59,7 +59,9 @@ export function chatMessageEvent(w: Pick<World, 'streamer' | 'viewer'>, text: st
 }
 
 export async function world(scopes: string[] = ['user:read:chat', 'user:write:chat']): Promise<World> {
-  const mock = await createMockPlatform();
+  // The mock keeps time by the bot's clock: its chat limits count the same 30 seconds as the bot's queue.
+  const clock = createVirtualClock({ start: Date.now() });
+  const mock = await createMockPlatform({ now: () => clock.now() });
   const streamer = mock.addUser({ login: 'streamer' });
   const other = mock.addUser({ login: 'other' });
   const botUser = mock.addUser({ login: 'greeter' });
@@ -69,7 +71,6 @@ export async function world(scopes: string[] = ['user:read:chat', 'user:write:ch
   const { accessToken } = mock.issueToken({ clientId: options.clientId, userId: botUser.id, scopes });
   const client = new Platform(options);
   await client.auth.addUser(accessToken);
-  const clock = createVirtualClock({ start: Date.now() });
   const errors: unknown[] = [];
   const bots: Bot[] = [];
   return {

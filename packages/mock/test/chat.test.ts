@@ -521,6 +521,22 @@ describe('POST /chat/messages', () => {
     expect((await send(viewer, 'ended')).is_sent).toBe(false);
   });
 
+  it('keeps the chat limits: 20 messages per 30 seconds to a channel, 100 for its broadcaster, moderators and VIPs (429 past them)', async () => {
+    const send = async (user: MockUser, message: string) =>
+      call('POST', '/chat/messages', { token: tokenFor(user, ['user:write:chat']), body: { broadcaster_id: broadcaster.id, sender_id: user.id, message } });
+    for (let index = 0; index < 20; index++) expect((await send(viewer, `message ${index}`)).status).toBe(200);
+    const refused = await send(viewer, 'one too many');
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe('The sender has sent 20 messages to this chat in the last 30 seconds, its limit');
+    expect(mock.state.channel(broadcaster.id).messages.filter((message) => message.sender_id === viewer.id)).toHaveLength(20);
+    // Another sender has a limit of its own.
+    expect((await send(other, 'hi')).status).toBe(200);
+    clock += 30_000;
+    expect((await send(viewer, 'the window has passed')).status).toBe(200);
+    for (let index = 0; index < 100; index++) expect((await send(moderator, `mod ${index}`)).status).toBe(200);
+    expect((await send(moderator, 'one too many')).status).toBe(429);
+  });
+
   it('refuses an over-long message, a missing field and another sender', async () => {
     const token = tokenFor(viewer, ['user:write:chat']);
     const tooLong = await call('POST', '/chat/messages', { token, body: { broadcaster_id: broadcaster.id, sender_id: viewer.id, message: 'x'.repeat(501) } });

@@ -11,6 +11,31 @@ export const MESSAGE_MAX = 500;
 const SEND_PIN_SECONDS = 20 * 60;
 /** Unique chat mode refuses a message its sender already wrote within this window. */
 const UNIQUE_CHAT_WINDOW_MS = 30_000;
+/** The platform's chat limits: messages a sender may send to one channel per window. */
+export const CHAT_LIMIT_WINDOW_MS = 30_000;
+/** The limit of a sender who is not the channel's broadcaster, a moderator or a VIP. */
+export const CHAT_LIMIT = 20;
+/** The limit of the channel's broadcaster, moderators and VIPs. */
+export const CHAT_LIMIT_ELEVATED = 100;
+
+/**
+ * The platform's chat limit: a sender who has sent 20 messages to the channel in the last 30 seconds
+ * (100 for its broadcaster, moderators and VIPs) gets 429 and the message is not sent.
+ */
+function requireUnderChatLimit(chat: ChatState, broadcasterId: string, senderId: string): void {
+  const { state } = chat.context;
+  const since = chat.context.now() - CHAT_LIMIT_WINDOW_MS;
+  const channel = state.channel(broadcasterId);
+  const limit = state.isModerator(broadcasterId, senderId) || channel.vips.has(senderId) ? CHAT_LIMIT_ELEVATED : CHAT_LIMIT;
+  let recent = 0;
+  for (let index = channel.messages.length - 1; index >= 0; index--) {
+    const message = channel.messages[index]!;
+    if (message.sent_at <= since) break;
+    if (message.sender_id === senderId && ++recent >= limit) {
+      throw new HttpError(429, `The sender has sent ${limit} messages to this chat in the last ${CHAT_LIMIT_WINDOW_MS / 1000} seconds, its limit`);
+    }
+  }
+}
 
 /**
  * `for_source_only` is for app tokens only (a user token gets 400); with an app token it defaults
@@ -137,6 +162,7 @@ export const chatMessageRoutes: readonly RouteRow<ChatState>[] = [
         replyTo = chat.findMessage(broadcasterId, idField(replyId, 'reply_parent_message_id'));
         if (!replyTo) throw new HttpError(400, 'The parent message in reply_parent_message_id was not found in this chat');
       }
+      requireUnderChatLimit(chat, broadcasterId, senderId);
       // A refused message is not an error: the platform answers 200 and says why it was dropped.
       const dropped = dropReason(chat, broadcasterId, senderId, message);
       if (dropped) return ok([{ message_id: '', is_sent: false, drop_reason: dropped }]);

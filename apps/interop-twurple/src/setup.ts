@@ -18,7 +18,7 @@ export const userScopes = [
   'moderator:manage:shield_mode', 'moderator:manage:shoutouts', 'moderator:manage:unban_requests', 'moderator:manage:warnings',
   'moderator:read:moderators', 'moderator:read:suspicious_users', 'moderator:read:vips', 'channel:moderate', 'moderator:read:automod_settings', 'moderator:read:blocked_terms', 'moderator:read:chat_settings', 'moderator:read:chatters', 'moderator:read:followers', 'user:edit', 'user:manage:blocked_users', 'user:manage:chat_color',
   'user:manage:whispers', 'user:read:blocked_users', 'user:read:broadcast', 'user:read:chat', 'user:read:email', 'user:read:emotes',
-  'user:read:follows', 'user:read:moderated_channels', 'user:read:subscriptions', 'user:write:chat',
+  'user:bot', 'channel:bot', 'user:read:follows', 'user:read:moderated_channels', 'user:read:subscriptions', 'user:write:chat',
 ];
 
 /** A started mock with a partner streamer, a moderator and a viewer, and twurple pointed at it. */

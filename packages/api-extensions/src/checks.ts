@@ -28,7 +28,8 @@ export const choicesParam: ParamKind = {
     const list = typeof value === 'string' ? [value] : value;
     const allowed = spec.oneOf ?? [];
     const shown = allowed.map((item) => JSON.stringify(item)).join(', ');
-    if (!Array.isArray(list) || list.length === 0 || list.some((item) => !allowed.includes(item as string))) return `must be one of ${shown}, or a list of them`;
+    // Every index is read (`Array.from`): `some()` skips the holes of `[, 'global']` and `new Array(2)`.
+    if (!Array.isArray(list) || list.length === 0 || Array.from(list).some((item) => !allowed.includes(item as string))) return `must be one of ${shown}, or a list of them`;
     return undefined;
   },
 };

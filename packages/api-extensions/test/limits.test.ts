@@ -62,6 +62,12 @@ describe('limits and required parameters: refused before anything is sent', () =
       'The parameter segment of extensions.extensionConfiguration must be one of "broadcaster", "developer", "global", or a list of them; got an array.',
     ],
     [
+      // Holes are no segments: `some()` skipped them, and the request carried `segment=undefined`.
+      'extensionConfiguration segment list with holes',
+      (c) => extensionConfiguration(c, { extension_id: 'ext', segment: new Array<'global'>(2) }, withJwt),
+      'The parameter segment of extensions.extensionConfiguration must be one of "broadcaster", "developer", "global", or a list of them; got an array.',
+    ],
+    [
       'extensionConfiguration broadcaster segment without broadcaster_id',
       (c) => extensionConfiguration(c, { extension_id: 'ext', segment: ['global', 'developer'] }, withJwt),
       'extensions.extensionConfiguration needs the parameter broadcaster_id for the segment "developer".',

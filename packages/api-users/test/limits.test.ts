@@ -85,6 +85,12 @@ describe('limits and required parameters: refused before anything is sent', () =
     // channels
     ['channelInformation without broadcaster_id', (c) => channelInformation(c, {} as never), 'channels.channelInformation needs the parameter broadcaster_id.'],
     ['updateChannel with nothing to change', (c) => updateChannel(c, { broadcaster_id: '1' }), 'channels.updateChannel needs at least one of the parameters game_id, broadcaster_language, title, delay, tags, content_classification_labels or is_branded_content.'],
+    [
+      // Its rule reads the own values, as the request does: an inherited title is neither checked nor sent.
+      'updateChannel with the change inherited',
+      (c) => updateChannel(c, Object.create({ title: 'inherited' }) as UpdateChannelParams),
+      'channels.updateChannel needs at least one of the parameters game_id, broadcaster_language, title, delay, tags, content_classification_labels or is_branded_content.',
+    ],
     ['updateChannel empty title', (c) => updateChannel(c, { title: '' }), 'The parameter title of channels.updateChannel must not be empty; got "".'],
     ['updateChannel title of 141 characters', (c) => updateChannel(c, { title: 'x'.repeat(141) }), `The parameter title of channels.updateChannel must hold at most 140 characters; got "${'x'.repeat(40)}…" (141 characters).`],
     ['updateChannel delay -1', (c) => updateChannel(c, { delay: -1 }), 'The parameter delay of channels.updateChannel must be from 0 to 900; got -1.'],

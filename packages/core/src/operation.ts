@@ -61,6 +61,18 @@ type AnyOperation = OperationDeclaration<Record<string, unknown>, unknown>;
 type Params = Readonly<Record<string, unknown>>;
 
 /**
+ * The parameters as an operation reads them: a copy of their own enumerable values, each read once,
+ * or the value itself when it is not an object (left to the checks to refuse). Checked and sent are
+ * the same values: an object whose values are inherited (`Object.create(params)`, a class with
+ * getters) is read as what a copy of it holds, and a getter is not read again after the check. An
+ * operation with rules of its own reads its parameters through this first, so its rules see what
+ * is sent.
+ */
+export function ownParams<P>(params: P): P {
+  return typeof params === 'object' && params !== null && !Array.isArray(params) ? { ...params } : params;
+}
+
+/**
  * Checks parameters against the declaration before anything is sent. A broken rule is a plain
  * PlatformError that names the parameter and what is allowed.
  */
@@ -80,9 +92,7 @@ function checkedSets(operation: AnyOperation, params: unknown): Params[] {
   if (params !== undefined && (typeof params !== 'object' || params === null || Array.isArray(params))) {
     throw new PlatformError(`${name} takes an object of parameters; got ${describe(params)}.`);
   }
-  // Checked and sent are the same values: the own enumerable ones. An object whose values are
-  // inherited (`Object.create(params)`, a class with getters) is read as what a copy of it holds.
-  const given = (!params || Object.getPrototypeOf(params) === Object.prototype ? params ?? {} : { ...params }) as Params;
+  const given = ownParams(params ?? {}) as Params;
   const specs = operation.params;
   for (const key of Object.keys(given)) {
     // Own names only: `constructor`, `toString` or a `__proto__` key of `JSON.parse` are no parameters.
@@ -187,7 +197,8 @@ export function paginateOperation<P, T, Extra = object>(
   const origins = new WeakMap<P2, [chunk: number, askedWith: string | undefined]>();
 
   // Paging goes on in the direction the caller started: backwards from a `before`, else forwards.
-  const key = (params as Params | undefined)?.before !== undefined && (params as Params | undefined)?.after === undefined ? 'before' : 'after';
+  // Read from the checked copy, not from `params` again.
+  const key = sets[0]!.before !== undefined && sets[0]!.after === undefined ? 'before' : 'after';
   const load = async (chunk: number, from: string | undefined): Promise<P2> => {
     const set = sets[chunk]!;
     // A later page's cursor replaces the one the caller started from, and goes last.

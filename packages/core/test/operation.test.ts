@@ -166,6 +166,15 @@ describe('parameter validation, before anything is sent', () => {
     expect(JSON.parse(sent.requests[0]!.body!)).toEqual({ data: { user_id: '2' } });
   });
 
+  it('reads each value once: a getter that answers otherwise after the check is not read again', async () => {
+    const sent = setup(() => ({ body: { data: [{ user_id: '2' }] } }));
+    let reads = 0;
+    const params = Object.defineProperty({ broadcaster_id: '1', moderator_id: '9', user_id: '2' }, 'reason', { get: () => (reads++ === 0 ? 'checked' : 'x'.repeat(501)), enumerable: true });
+    await callOperation(sent.client, ban, params);
+    expect(JSON.parse(sent.requests[0]!.body!)).toEqual({ data: { user_id: '2', reason: 'checked' } });
+    expect(reads).toBe(1);
+  });
+
   it('a paginator refuses bad parameters at once, synchronously', () => {
     expect(() => paginateOperation(client, chatters, { broadcaster_id: '1', first: 5000 })).toThrow('must be from 1 to 1000');
   });

@@ -1,4 +1,5 @@
 import { booleanParam, callOperation, defineOperation, firstResult, PlatformError, stringParam, type ClientHandle, type RequestOptions } from '@platform/core';
+import { ownParams } from '@platform/core/internal';
 import type { SentChatMessage } from '../types';
 
 /** Parameters of `send`. */
@@ -71,6 +72,7 @@ function checkPin(params: SendParams): void {
  * if (!sent.is_sent) console.warn(sent.drop_reason?.message);
  */
 export async function send(client: ClientHandle, params: SendParams, options?: RequestOptions): Promise<SentChatMessage> {
+  params = ownParams(params); // its rules read what is sent
   checkPin(params);
   return await callOperation(client, sendOperation, params, options);
 }

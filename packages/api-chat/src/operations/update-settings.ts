@@ -1,4 +1,5 @@
 import { booleanParam, callOperation, defineOperation, firstResult, numberParam, PlatformError, type ClientHandle, type RequestOptions } from '@platform/core';
+import { ownParams } from '@platform/core/internal';
 import type { ChatSettings } from '../types';
 
 /** Parameters of `updateSettings`; only the fields given change. */
@@ -96,5 +97,6 @@ function withModes(params: UpdateSettingsParams): UpdateSettingsParams {
  * const now = await updateSettings(client, { broadcaster_id: '1234', slow_mode_wait_time: 10, emote_mode: false });
  */
 export async function updateSettings(client: ClientHandle, params: UpdateSettingsParams, options?: RequestOptions): Promise<ChatSettings> {
+  params = ownParams(params); // its rules read what is sent
   return await callOperation(client, updateSettingsOperation, withModes(params), options);
 }

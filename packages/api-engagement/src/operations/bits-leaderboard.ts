@@ -1,4 +1,5 @@
 import { callOperation, defineOperation, envelopeResult, numberParam, stringParam, type ClientHandle, type RequestOptions } from '@platform/core';
+import { ownParams } from '@platform/core/internal';
 import { checkOnlyWith } from '../rules';
 import type { BitsLeaderboard, BitsLeaderboardPeriod } from '../types';
 
@@ -50,6 +51,7 @@ export const bitsLeaderboardOperation = /* @__PURE__ */ defineOperation<BitsLead
  * const { data: leaders } = await bitsLeaderboard(client, { count: 3, period: 'week', started_at: '2024-05-06T08:00:00Z' });
  */
 export async function bitsLeaderboard(client: ClientHandle, params?: BitsLeaderboardParams, options?: RequestOptions): Promise<BitsLeaderboard> {
+  params = ownParams(params); // its rules read what is sent
   checkOnlyWith(bitsLeaderboardOperation.name, params, 'started_at', 'period');
   return await callOperation(client, bitsLeaderboardOperation, params, options);
 }

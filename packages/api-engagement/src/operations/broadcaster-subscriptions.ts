@@ -1,4 +1,5 @@
 import { defineOperation, idsParam, numberParam, pageResult, paginateOperation, type ClientHandle, type OperationPage, type Paginator, type RequestOptions } from '@platform/core';
+import { ownParams } from '@platform/core/internal';
 import { checkNotWith } from '../rules';
 import type { BroadcasterSubscription, BroadcasterSubscriptionsExtra } from '../types';
 
@@ -58,6 +59,7 @@ export function broadcasterSubscriptions(
   params?: BroadcasterSubscriptionsParams,
   options?: RequestOptions,
 ): Paginator<BroadcasterSubscription, OperationPage<BroadcasterSubscription, BroadcasterSubscriptionsExtra>> {
+  params = ownParams(params); // its rules read what is sent
   checkNotWith(broadcasterSubscriptionsOperation.name, params, 'after', 'user_id');
   checkNotWith(broadcasterSubscriptionsOperation.name, params, 'before', 'user_id');
   return paginateOperation(client, broadcasterSubscriptionsOperation, params, options);

@@ -1,4 +1,5 @@
 import { booleanParam, callOperation, defineOperation, firstResult, numberParam, stringParam, type ClientHandle, type RequestOptions } from '@platform/core';
+import { ownParams } from '@platform/core/internal';
 import { checkOnlyWith, titledItemsParam } from '../rules';
 import type { Poll } from '../types';
 
@@ -58,6 +59,7 @@ export const createPollOperation = /* @__PURE__ */ defineOperation<CreatePollPar
  * const poll = await createPoll(client, { title: 'Heads or Tails?', choices: [{ title: 'Heads' }, { title: 'Tails' }], duration: 60 });
  */
 export async function createPoll(client: ClientHandle, params: CreatePollParams, options?: RequestOptions): Promise<Poll> {
+  params = ownParams(params); // its rules read what is sent
   checkOnlyWith(createPollOperation.name, params, 'channel_points_per_vote', 'channel_points_voting_enabled', true);
   return await callOperation(client, createPollOperation, params, options);
 }

@@ -1,4 +1,5 @@
 import { defineOperation, idsParam, numberParam, pageResult, paginateOperation, stringParam, type ClientHandle, type OperationPage, type Paginator, type RequestOptions } from '@platform/core';
+import { ownParams } from '@platform/core/internal';
 import { checkNeededWhen } from '../rules';
 import type { CustomRewardRedemption, RedemptionStatus } from '../types';
 
@@ -65,6 +66,7 @@ export function customRewardRedemptions(
   params: CustomRewardRedemptionsParams,
   options?: RequestOptions,
 ): Paginator<CustomRewardRedemption, OperationPage<CustomRewardRedemption>> {
+  params = ownParams(params); // its rules read what is sent
   checkNeededWhen(customRewardRedemptionsOperation.name, params, 'status', 'id');
   return paginateOperation(client, customRewardRedemptionsOperation, params, options);
 }

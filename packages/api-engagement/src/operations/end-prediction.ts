@@ -1,4 +1,5 @@
 import { callOperation, defineOperation, firstResult, stringParam, type ClientHandle, type RequestOptions } from '@platform/core';
+import { ownParams } from '@platform/core/internal';
 import { checkNeededWhen } from '../rules';
 import type { Prediction } from '../types';
 
@@ -52,6 +53,7 @@ export const endPredictionOperation = /* @__PURE__ */ defineOperation<EndPredict
  * await endPrediction(client, { id: prediction.id, status: 'RESOLVED', winning_outcome_id: prediction.outcomes[0].id });
  */
 export async function endPrediction(client: ClientHandle, params: EndPredictionParams, options?: RequestOptions): Promise<Prediction> {
+  params = ownParams(params); // its rules read what is sent
   checkNeededWhen(endPredictionOperation.name, params, 'winning_outcome_id', 'status', 'RESOLVED');
   return await callOperation(client, endPredictionOperation, params, options);
 }

@@ -1,4 +1,5 @@
 import { defineOperation, numberParam, pageResult, paginateOperation, stringParam, type ClientHandle, type OperationPage, type Paginator, type RequestOptions } from '@platform/core';
+import { ownParams } from '@platform/core/internal';
 import { checkWindow } from '../checks';
 import type { AnalyticsReportType, ExtensionAnalyticsReport } from '../types';
 import { oauthOptions } from '../extension-jwt';
@@ -56,6 +57,7 @@ export const extensionAnalyticsOperation = /* @__PURE__ */ defineOperation<Exten
  * for await (const report of extensionAnalytics(client, { started_at: '2026-01-01T00:00:00Z', ended_at: '2026-01-31T00:00:00Z' })) console.log(report.extension_id, report.URL);
  */
 export function extensionAnalytics(client: ClientHandle, params?: ExtensionAnalyticsParams, options?: RequestOptions): Paginator<ExtensionAnalyticsReport, OperationPage<ExtensionAnalyticsReport>> {
+  params = ownParams(params); // its rules read what is sent
   checkWindow(extensionAnalyticsOperation.name, params);
   return paginateOperation(client, extensionAnalyticsOperation, params, oauthOptions(extensionAnalyticsOperation, options));
 }

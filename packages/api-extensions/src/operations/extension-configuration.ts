@@ -1,4 +1,5 @@
 import { dataResult, defineOperation, type ClientHandle } from '@platform/core';
+import { ownParams } from '@platform/core/internal';
 import { checkSegmentChannel, choicesParam } from '../checks';
 import type { ExtensionConfigurationSegment, ExtensionConfigurationSegmentType } from '../types';
 import { callSigned, type ExtensionRequestOptions } from '../extension-jwt';
@@ -47,6 +48,7 @@ export const extensionConfigurationOperation = /* @__PURE__ */ defineOperation<E
  * const [global] = await extensionConfiguration(client, { extension_id: 'abc', segment: 'global' }, { extension: { clientId: 'abc', secret, ownerId } });
  */
 export async function extensionConfiguration(client: ClientHandle, params: ExtensionConfigurationParams, options: ExtensionRequestOptions): Promise<ExtensionConfigurationSegment[]> {
+  params = ownParams(params); // its rules read what is sent
   // In an async function: a broken rule rejects the promise, as every operation does.
   checkSegmentChannel(extensionConfigurationOperation.name, params);
   return callSigned(client, extensionConfigurationOperation, params, options);

@@ -1,4 +1,5 @@
 import { defineOperation, numberParam, pageResult, paginateOperation, stringParam, type ClientHandle, type OperationPage, type Paginator, type RequestOptions } from '@platform/core';
+import { ownParams } from '@platform/core/internal';
 import { checkWindow } from '../checks';
 import type { AnalyticsReportType, GameAnalyticsReport } from '../types';
 import { oauthOptions } from '../extension-jwt';
@@ -57,6 +58,7 @@ export const gameAnalyticsOperation = /* @__PURE__ */ defineOperation<GameAnalyt
  * const [report] = (await gameAnalytics(client, { game_id: '493057' })).data;
  */
 export function gameAnalytics(client: ClientHandle, params?: GameAnalyticsParams, options?: RequestOptions): Paginator<GameAnalyticsReport, OperationPage<GameAnalyticsReport>> {
+  params = ownParams(params); // its rules read what is sent
   checkWindow(gameAnalyticsOperation.name, params);
   return paginateOperation(client, gameAnalyticsOperation, params, oauthOptions(gameAnalyticsOperation, options));
 }

@@ -1,4 +1,5 @@
 import { defineOperation, stringParam, voidResult, type ClientHandle } from '@platform/core';
+import { ownParams } from '@platform/core/internal';
 import { record } from '../checks';
 import { callSigned, type ExtensionRequestOptions } from '../extension-jwt';
 
@@ -46,5 +47,6 @@ export const sendExtensionChatMessageOperation = /* @__PURE__ */ defineOperation
  * await sendExtensionChatMessage(client, { broadcaster_id: '1234', text: 'Round 2 starts now!', extension_id: 'abc', extension_version: '0.0.9' }, { extension });
  */
 export function sendExtensionChatMessage(client: ClientHandle, params: SendExtensionChatMessageParams, options: ExtensionRequestOptions): Promise<void> {
+  params = ownParams(params); // its rules read what is sent
   return callSigned(client, sendExtensionChatMessageOperation, params, options, { channel_id: record(params)?.broadcaster_id as string | undefined });
 }

@@ -1,7 +1,7 @@
 import { arrayParam, booleanParam, defineOperation, PlatformError, voidResult, type ClientHandle, type ParamKind } from '@platform/core';
 import { bytesParam, fiveKilobytes, record } from '../checks';
 import { callSigned, type ExtensionRequestOptions } from '../extension-jwt';
-import { describeValue } from '@platform/core/internal';
+import { describeValue, ownParams } from '@platform/core/internal';
 
 /** A target list as a message shows it: its JSON, cut after 40 characters like any value. */
 function shown(targets: unknown[]): string {
@@ -95,6 +95,7 @@ function checkAudience(params: unknown): void {
  * await sendExtensionPubSubMessage(client, { broadcaster_id: '1234', target: ['broadcast'], message: JSON.stringify({ round: 2 }) }, { extension });
  */
 export async function sendExtensionPubSubMessage(client: ClientHandle, params: SendExtensionPubSubMessageParams, options: ExtensionRequestOptions): Promise<void> {
+  params = ownParams(params); // its rules read what is sent
   // In an async function: a broken rule rejects the promise, as every operation does.
   checkAudience(params);
   // Read defensively: parameters of the wrong shape are refused by the declaration before any signing.

@@ -1,4 +1,5 @@
 import { defineOperation, stringParam, voidResult, type ClientHandle } from '@platform/core';
+import { ownParams } from '@platform/core/internal';
 import { bytesParam, checkSegmentChannel, fiveKilobytes } from '../checks';
 import type { ExtensionConfigurationSegmentType } from '../types';
 import { callSigned, type ExtensionRequestOptions } from '../extension-jwt';
@@ -50,6 +51,7 @@ export const setExtensionConfigurationOperation = /* @__PURE__ */ defineOperatio
  * await setExtensionConfiguration(client, { extension_id: 'abc', segment: 'global', version: '0.0.1', content: '{"theme":"dark"}' }, { extension });
  */
 export async function setExtensionConfiguration(client: ClientHandle, params: SetExtensionConfigurationParams, options: ExtensionRequestOptions): Promise<void> {
+  params = ownParams(params); // its rules read what is sent
   // In an async function: a broken rule rejects the promise, as every operation does.
   checkSegmentChannel(setExtensionConfigurationOperation.name, params);
   return callSigned(client, setExtensionConfigurationOperation, params, options);

@@ -1,4 +1,5 @@
 import { booleanParam, defineOperation, idsParam, numberParam, pageResult, paginateOperation, type ClientHandle, type OperationPage, type Paginator, type RequestOptions } from '@platform/core';
+import { ownParams } from '@platform/core/internal';
 import { checkExactlyOne } from '../rules';
 import type { Clip } from '../types';
 
@@ -63,6 +64,7 @@ export const clipsOperation = /* @__PURE__ */ defineOperation<ClipsParams, Clip>
  * for (const clip of top.data) console.log(clip.title, clip.view_count);
  */
 export function clips(client: ClientHandle, params: ClipsParams, options?: RequestOptions): Paginator<Clip, OperationPage<Clip>> {
+  params = ownParams(params); // its rules read what is sent
   checkExactlyOne(clipsOperation.name, params, ['broadcaster_id', 'game_id', 'id']);
   return paginateOperation(client, clipsOperation, params, options);
 }

@@ -1,4 +1,5 @@
 import { callOperation, defineOperation, firstResult, numberParam, PlatformError, type ClientHandle, type RequestOptions } from '@platform/core';
+import { ownParams } from '@platform/core/internal';
 import type { CreatedClip } from '../types';
 
 /** Parameters of `createClipFromVod`. */
@@ -66,6 +67,7 @@ function checkOffset(params: CreateClipFromVodParams): void {
  * const clip = await createClipFromVod(client, { broadcaster_id: '141981764', vod_id: '2277656159', vod_offset: 600, title: 'The comeback' });
  */
 export async function createClipFromVod(client: ClientHandle, params: CreateClipFromVodParams, options?: RequestOptions): Promise<CreatedClip> {
+  params = ownParams(params); // its rules read what is sent
   checkOffset(params);
   return await callOperation(client, createClipFromVodOperation, params, options);
 }

@@ -9,6 +9,7 @@ import {
   type ClientHandle,
   type RequestOptions,
 } from '@platform/core';
+import { ownParams } from '@platform/core/internal';
 import type { ChannelSchedulePage, ScheduleSegment } from '../types';
 
 /** Parameters of `schedule`. */
@@ -64,6 +65,7 @@ export const scheduleOperation = /* @__PURE__ */ defineOperation<ScheduleParams,
  * for await (const segment of schedule(client, { broadcaster_id: '141981764' })) console.log(segment.start_time, segment.title);
  */
 export function schedule(client: ClientHandle, params: ScheduleParams, options?: RequestOptions): Paginator<ScheduleSegment, ChannelSchedulePage> {
+  params = ownParams(params); // its rules read what is sent
   // Checked at once, as every paginator does; each page is checked again when it is sent.
   validateParams(scheduleOperation as unknown as Parameters<typeof validateParams>[0], params);
   const load = async (after: string | undefined): Promise<ChannelSchedulePage> => {

@@ -1,4 +1,5 @@
 import { defineOperation, numberParam, pageResult, paginateOperation, type ClientHandle, type OperationPage, type Paginator, type RequestOptions } from '@platform/core';
+import { ownParams } from '@platform/core/internal';
 import { checkExactlyOne } from '../rules';
 import type { StreamMarkerGroup } from '../types';
 
@@ -54,6 +55,7 @@ export const streamMarkersOperation = /* @__PURE__ */ defineOperation<StreamMark
  * for (const marker of data[0]?.videos[0]?.markers ?? []) console.log(marker.position_seconds, marker.description);
  */
 export function streamMarkers(client: ClientHandle, params: StreamMarkersParams, options?: RequestOptions): Paginator<StreamMarkerGroup, OperationPage<StreamMarkerGroup>> {
+  params = ownParams(params); // its rules read what is sent
   checkExactlyOne(streamMarkersOperation.name, params, ['user_id', 'video_id']);
   return paginateOperation(client, streamMarkersOperation, params, options);
 }

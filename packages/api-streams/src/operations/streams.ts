@@ -1,4 +1,5 @@
 import { defineOperation, idsParam, numberParam, pageResult, paginateOperation, stringParam, type ClientHandle, type OperationPage, type Paginator, type RequestOptions } from '@platform/core';
+import { ownParams } from '@platform/core/internal';
 import { checkSplitAlone } from '../rules';
 import type { Stream } from '../types';
 
@@ -59,6 +60,7 @@ export const streamsOperation = /* @__PURE__ */ defineOperation<StreamsParams, S
  * const { data: live } = await streams(client, { user_login: ['alice', 'bob'] });
  */
 export function streams(client: ClientHandle, params: StreamsParams = {}, options?: RequestOptions): Paginator<Stream, OperationPage<Stream>> {
+  params = ownParams(params); // its rules read what is sent
   checkSplitAlone(streamsOperation.name, params, ['user_id', 'user_login'], 100);
   return paginateOperation(client, streamsOperation, params, options);
 }

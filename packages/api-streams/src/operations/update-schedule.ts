@@ -1,4 +1,5 @@
 import { booleanParam, callOperation, defineOperation, PlatformError, voidResult, type ClientHandle, type RequestOptions } from '@platform/core';
+import { ownParams } from '@platform/core/internal';
 
 /** Parameters of `updateSchedule`. */
 export interface UpdateScheduleParams {
@@ -56,6 +57,7 @@ function checkVacation(params: UpdateScheduleParams): void {
  * await updateSchedule(client, { is_vacation_enabled: true, vacation_start_time: '2021-05-16T00:00:00Z', vacation_end_time: '2021-05-23T00:00:00Z', timezone: 'America/New_York' });
  */
 export async function updateSchedule(client: ClientHandle, params: UpdateScheduleParams = {}, options?: RequestOptions): Promise<void> {
+  params = ownParams(params); // its rules read what is sent
   checkVacation(params);
   return await callOperation(client, updateScheduleOperation, params, options);
 }

@@ -12,6 +12,7 @@ import {
   type OperationPage,
   type RequestOptions,
 } from '@platform/core';
+import { ownParams } from '@platform/core/internal';
 import { checkExactlyOne, checkOnlyWith } from '../rules';
 import type { Video, VideoType } from '../types';
 
@@ -91,6 +92,7 @@ const filters = [
  * const latest = await videos(client, { user_id: '141981764', type: 'archive' }).take(10);
  */
 export function videos(client: ClientHandle, params: VideosParams, options?: RequestOptions): Paginator<Video, OperationPage<Video>> {
+  params = ownParams(params); // its rules read what is sent
   const name = videosOperation.name;
   const selector = checkExactlyOne(name, params, ['id', 'user_id', 'game_id']);
   for (const [key, companions] of filters) checkOnlyWith(name, params, key, companions, selector);

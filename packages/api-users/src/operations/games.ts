@@ -1,4 +1,5 @@
 import { callOperation, dataResult, defineOperation, type ClientHandle, type RequestOptions } from '@platform/core';
+import { ownParams } from '@platform/core/internal';
 import { combinedIdsParam, needOneOf } from '../checks';
 import type { Game } from '../types';
 
@@ -48,6 +49,7 @@ export const gamesOperation = /* @__PURE__ */ defineOperation<GamesParams, Game[
  * const [fortnite] = await games(client, { name: 'Fortnite' });
  */
 export async function games(client: ClientHandle, params: GamesParams, options?: RequestOptions): Promise<Game[]> {
+  params = ownParams(params); // its rules read what is sent
   needOneOf(gamesOperation.name, params, lookupKeys);
   return await callOperation(client, gamesOperation, params, options);
 }

@@ -1,4 +1,5 @@
 import { callOperation, defineOperation, firstResult, type ClientHandle, type RequestOptions } from '@platform/core';
+import { ownParams } from '@platform/core/internal';
 import { needExactlyOneOf } from '../checks';
 import type { Team } from '../types';
 
@@ -46,6 +47,7 @@ export const teamsOperation = /* @__PURE__ */ defineOperation<TeamsParams, Team>
  * console.log(team.team_display_name, team.users.length);
  */
 export async function teams(client: ClientHandle, params: TeamsParams, options?: RequestOptions): Promise<Team> {
+  params = ownParams(params); // its rules read what is sent
   needExactlyOneOf(teamsOperation.name, params, ['name', 'id']);
   return await callOperation(client, teamsOperation, params, options);
 }

@@ -10,7 +10,7 @@ import {
   type RequestOptions,
 } from '@platform/core';
 import { needOneOf } from '../checks';
-import { characterCount } from '@platform/core/internal';
+import { characterCount, ownParams } from '@platform/core/internal';
 import type { ContentClassificationLabelSetting, SettableContentClassificationLabelId } from '../types';
 
 /** Parameters of `updateChannel`: `broadcaster_id` and at least one field to change. */
@@ -138,6 +138,7 @@ const changes = ['game_id', 'broadcaster_language', 'title', 'delay', 'tags', 'c
  * await updateChannel(client, { title: 'Any% practice', game_id: '33214', tags: ['Speedrun', 'English'] });
  */
 export async function updateChannel(client: ClientHandle, params: UpdateChannelParams, options?: RequestOptions): Promise<void> {
+  params = ownParams(params); // its rules read what is sent
   needOneOf(updateChannelOperation.name, params, changes);
   return await callOperation(client, updateChannelOperation, params, options);
 }

@@ -1,4 +1,5 @@
 import { callOperation, defineOperation, envelopeResult, objectParam, type ClientHandle, type RequestOptions } from '@platform/core';
+import { ownParams } from '@platform/core/internal';
 import { dataObjectOf, needOneOf } from '../checks';
 import type { ComponentSlotUpdate, ExtensionSlotUpdate, UserActiveExtensions } from '../types';
 
@@ -58,6 +59,7 @@ const slotTypes = ['panel', 'overlay', 'component'] as const;
  * await updateUserExtensions(client, { panel: { '1': { active: true, id: 'rh6jq1q334hqc2rr1qlzqbvwlfl3x0', version: '1.1.0' }, '2': { active: false } } });
  */
 export async function updateUserExtensions(client: ClientHandle, params: UpdateUserExtensionsParams, options?: RequestOptions): Promise<UserActiveExtensions> {
+  params = ownParams(params); // its rules read what is sent
   needOneOf(updateUserExtensionsOperation.name, params, slotTypes);
   return dataObjectOf(await callOperation(client, updateUserExtensionsOperation, params, options), updateUserExtensionsOperation);
 }

@@ -19,7 +19,7 @@ export { runCall, type Call, type ApiAnswer } from '../pipeline';
 export type { AnswerHeaders, Answer, Exchange, PlatformTransport as Sender, Sending } from '../transport';
 export { internalsOf, type ClientView, type Identity } from '../internals';
 export { authServerRequest, type AuthServerRequest, type AuthServerAnswer } from '../auth-server';
-export { encodeQuery } from '../operation';
+export { encodeQuery, ownParams } from '../operation';
 export { characterCount, isIdList } from '../params';
 export { redact, hideSecrets } from '../redact';
 export type { Log } from '../log';

@@ -1,4 +1,5 @@
 import { booleanParam, callOperation, defineOperation, firstResult, PlatformError, type ClientHandle, type RequestOptions, type ResultKind } from '@platform/core';
+import { ownParams } from '@platform/core/internal';
 import { lookupEventSubType, retiredVersionMessage } from '../catalog';
 import { conditionParam, subscriptionTransportParam, withTokenKind } from '../checks';
 import type { EventSubSubscription, EventSubSubscriptionCounts } from '../resources';
@@ -109,6 +110,7 @@ function subscriptionTokenKind(transport: unknown): 'app' | 'user' {
  * });
  */
 export async function createSubscription(client: ClientHandle, params: CreateSubscriptionParams, options?: RequestOptions): Promise<CreatedSubscription> {
+  params = ownParams(params); // its rules read what is sent
   const given = params as Partial<CreateSubscriptionParams> | undefined;
   const known = typeof given?.type === 'string' && typeof given.version === 'string' ? lookupEventSubType(`${given.type}@${given.version}`) : undefined;
   if (known?.status === 'withdrawn') throw new PlatformError(retiredVersionMessage(known)!);

@@ -1,4 +1,5 @@
 import { defineOperation, pageResult, paginateOperation, type ClientHandle, type OperationPage, type Paginator, type RequestOptions } from '@platform/core';
+import { ownParams } from '@platform/core/internal';
 import { appTokenByDefault, checkOneFilter } from '../checks';
 import type { EventSubSubscription, EventSubSubscriptionCounts, EventSubSubscriptionStatus } from '../resources';
 
@@ -66,6 +67,7 @@ export const subscriptionsOperation = /* @__PURE__ */ defineOperation<Subscripti
  * const onConduit = await subscriptions(client, { conduit_id }).all();
  */
 export function subscriptions(client: ClientHandle, params?: SubscriptionsParams, options?: RequestOptions): Paginator<EventSubSubscription, SubscriptionsPage> {
+  params = ownParams(params); // its rules read what is sent
   checkOneFilter(subscriptionsOperation.name, params);
   const paginator = paginateOperation<SubscriptionsParams, EventSubSubscription, EventSubSubscriptionCounts>(client, subscriptionsOperation, params, appTokenByDefault(client, options));
   // The platform's `total` counts every subscription of the token, not this list's: count the list.

@@ -1,4 +1,5 @@
 import { callOperation, defineOperation, envelopeResult, validateParams, type ClientHandle, type RequestOptions } from '@platform/core';
+import { ownParams } from '@platform/core/internal';
 import { shardUpdatesParam } from '../checks';
 import type { ConduitShardsUpdate, ConduitShardUpdate } from '../resources';
 
@@ -57,6 +58,7 @@ const wholeList = /* @__PURE__ */ (() =>
  * for (const error of errors) console.warn(`shard ${error.id}: ${error.message}`);
  */
 export async function updateConduitShards(client: ClientHandle, params: UpdateConduitShardsParams, options?: RequestOptions): Promise<ConduitShardsUpdate> {
+  params = ownParams(params); // its rules read what is sent
   const shards = (params as Partial<UpdateConduitShardsParams> | undefined)?.shards;
   const parts: (readonly ConduitShardUpdate[] | undefined)[] = [];
   if (Array.isArray(shards) && shards.length > SHARDS_PER_CALL) {

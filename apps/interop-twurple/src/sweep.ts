@@ -68,6 +68,8 @@ export function sweepCalls(interop: Interop): SweepCall[] {
   const game = mock.state.addGame({ name: 'Interop Game', id: '4242', igdb_id: '777' });
   const { organizationId } = setScene(interop, game.id);
   const made: Record<string, string> = {};
+  /** Whether twurple asked for a later page of a route (with the cursor the mock gave). */
+  const pagedThrough = (path: string) => mock.requests.some((request) => request.path === path && typeof request.query.after === 'string');
   const asModerator = <T>(run: (client: typeof api) => Promise<T>) => api.asUser(m, async (client) => await run(client as typeof api));
 
   /**
@@ -227,6 +229,7 @@ export function sweepCalls(interop: Interop): SweepCall[] {
     call('videos', 'getVideosByUser', () => api.videos.getVideosByUser(s), (page) => { expect(page.data.map((video: { title: string }) => video.title)).toContain('Highlight'); made.video = page.data.find((video: { title: string }) => video.title === 'Highlight')!.id; }),
     call('videos', 'getVideoById', () => api.videos.getVideoById(made.video!), (video) => { expect(video.type).toBe('highlight'); expect(video.durationInSeconds).toBe(90); isDate(video.creationDate); }),
     call('videos', 'getVideosByGame', () => api.videos.getVideosByGame(game.id), (page) => expect(Array.isArray(page.data)).toBe(true)),
+    call('videos', 'getVideosByIds', () => api.videos.getVideosByIds([made.video!]), (videos) => expect(videos.map((video) => video.title)).toEqual(['Highlight'])),
     call('videos', 'deleteVideosByIds', () => api.videos.deleteVideosByIds(s, [made.video!])),
     call('schedule', 'createScheduleSegment', async () => { const segment = await api.schedule.createScheduleSegment(s, { startDate: new Date(Date.now() + 86_400_000).toISOString(), timezone: 'Europe/Berlin', isRecurring: true, duration: 120, title: 'Weekly', categoryId: game.id }); made.segment = segment.id; return segment; }, (segment) => { expect(segment.title).toBe('Weekly'); isDate(segment.startDate); }),
     call('schedule', 'getSchedule', () => api.schedule.getSchedule(s), (page) => { expect(page.data.segments[0]!.categoryName).toBe('Interop Game'); isDate(page.data.segments[0]!.startDate); }),
@@ -234,6 +237,7 @@ export function sweepCalls(interop: Interop): SweepCall[] {
     call('schedule', 'updateScheduleSegment', () => api.schedule.updateScheduleSegment(s, made.segment!, { title: 'Weekly show' }), (segment) => expect(segment.title).toBe('Weekly show')),
     call('schedule', 'updateScheduleSettings', () => api.schedule.updateScheduleSettings(s, { vacation: null })),
     call('schedule', 'getScheduleAsIcal', () => api.schedule.getScheduleAsIcal(s), (text) => expect(text).toMatch(/^BEGIN:VCALENDAR/)),
+    call('schedule', 'getScheduleSegmentsByIds', () => api.schedule.getScheduleSegmentsByIds(s, [made.segment!]), (segments) => expect(segments.map((segment) => segment.id)).toEqual([made.segment])),
     call('schedule', 'deleteScheduleSegment', () => api.schedule.deleteScheduleSegment(s, made.segment!)),
     call('raids', 'startRaid', () => api.raids.startRaid(s, v), (raid) => { isDate(raid.creationDate); expect(typeof raid.targetIsMature).toBe('boolean'); }),
     call('raids', 'cancelRaid', () => api.raids.cancelRaid(s)),
@@ -250,10 +254,33 @@ export function sweepCalls(interop: Interop): SweepCall[] {
     call('teams', 'getTeamByName', () => api.teams.getTeamByName('interop'), (team) => { expect(team.userRelations.map((user: { id: string }) => user.id)).toEqual([s]); isDate(team.creationDate); }),
     call('content labels', 'getAll', () => api.contentClassificationLabels.getAll(), (labels) => expect(labels).toHaveLength(7)),
 
+    // Several pages (twurple's paginators follow the cursor) and several IDs in one request
+    call('paging', 'getChannelFollowersPaginated().getAll() over 2 pages', async () => {
+      const crowd = Array.from({ length: 120 }, (_, index) => mock.addUser({ login: `fan${String(index).padStart(3, '0')}` }).id);
+      for (const id of crowd) mock.channels.follow(id, s);
+      mock.chat.join(s, crowd);
+      return await api.channels.getChannelFollowersPaginated(s).getAll();
+    }, (followers) => { expect(followers).toHaveLength(121); expect(new Set(followers.map((follower) => follower.userId)).size).toBe(121); expect(pagedThrough('/channels/followers')).toBe(true); }),
+    call('paging', 'getChattersPaginated().getAll()', () => api.chat.getChattersPaginated(s).getAll(), (chatters) => expect(chatters.length).toBeGreaterThanOrEqual(121)),
+    call('paging', 'getFollowedChannelsPaginated().getAll()', () => api.channels.getFollowedChannelsPaginated(v).getAll(), (channels) => expect(channels.map((channel) => channel.broadcasterId)).toEqual([s])),
+    call('paging', 'getUserEmotesPaginated().getAll()', () => api.chat.getUserEmotesPaginated(v).getAll(), (emotes) => expect(emotes.length).toBeGreaterThan(0)),
+    call('batches', 'getUserByIdBatched (three in one request)', () => Promise.all([s, m, v].map((id) => api.users.getUserByIdBatched(id))), (users) => expect(users.map((user) => user?.name)).toEqual(['streamer', 'moderator', 'viewer'])),
+    call('batches', 'getGameByIdBatched', () => api.games.getGameByIdBatched(game.id), (found) => expect(found.name).toBe('Interop Game')),
+    call('batches', 'getUsersByNames', () => api.users.getUsersByNames(['viewer', 'moderator']), (users) => expect(users.map((user) => user.id).sort()).toEqual([m, v].sort())),
+    call('batches', 'getStreamsByUserNames', () => api.streams.getStreamsByUserNames(['streamer', 'viewer']), (streams) => expect(streams.map((stream) => stream.userId)).toEqual([s])),
+    call('batches', 'getGamesByNames', () => api.games.getGamesByNames(['Interop Game']), (games) => expect(games.map((found) => found.id)).toEqual([game.id])),
+    call('batches', 'getClipsByIds', () => api.clips.getClipsByIds([made.clip!]), (clips) => expect(clips.map((clip) => clip.id)).toEqual([made.clip])),
+    call('batches', 'getPollsByIds', () => api.polls.getPollsByIds(s, [made.poll!]), (polls) => expect(polls[0]!.status).toBe('TERMINATED')),
+    call('batches', 'getPredictionsByIds', () => api.predictions.getPredictionsByIds(s, [made.prediction!]), (predictions) => expect(predictions[0]!.status).toBe('RESOLVED')),
+    call('batches', 'checkVipForUsers', () => api.channels.checkVipForUsers(s, [v, m]), (vips) => expect(vips).toEqual([])),
+    call('batches', 'getSubscriptionsForUsers', () => api.subscriptions.getSubscriptionsForUsers(s, [v, m]), (subscriptions) => expect(subscriptions.map((subscription) => subscription.userId)).toEqual([v])),
+    call('chat', 'sendChatMessageAsApp', () => api.chat.sendChatMessageAsApp(s, s, 'from the app token'), (sent) => expect(sent.isSent).toBe(true)),
+
     // Extensions and entitlements
     call('extensions', 'getReleasedExtension', () => api.extensions.getReleasedExtension('sweep-extension'), (extension) => expect(extension.authorName).toBe('streamer')),
     call('extensions', 'getLiveChannelsWithExtension', () => api.extensions.getLiveChannelsWithExtension('sweep-extension'), (page) => expect(page.data[0]!.id).toBe(s)),
     call('entitlements', 'getDropsEntitlements', () => api.entitlements.getDropsEntitlements({} as never), (page) => { expect(page.data[0]!.userId).toBe(v); isDate(page.data[0]!.grantDate); isDate(page.data[0]!.updateDate); }),
+    call('entitlements', 'getDropsEntitlementsByIds', async () => await api.entitlements.getDropsEntitlementsByIds([(await api.entitlements.getDropsEntitlements({} as never)).data[0]!.id]), (entitlements) => expect(entitlements[0]!.userId).toBe(v)),
     call('entitlements', 'updateDropsEntitlements', async () => await api.entitlements.updateDropsEntitlements([(await api.entitlements.getDropsEntitlements({} as never)).data[0]!.id], 'FULFILLED'), (updates) => expect([...updates.values()]).toEqual(['SUCCESS'])),
 
     // EventSub subscriptions (a conduit: nothing is called back over the network)
@@ -263,6 +290,9 @@ export function sweepCalls(interop: Interop): SweepCall[] {
     call('eventsub', 'subscribeToChannelFollowEvents (conduit)', async () => { const subscription = await api.eventSub.subscribeToChannelFollowEvents(s, { method: 'conduit', conduit_id: made.conduit! }); made.subscription = subscription.id; return subscription; }, (subscription) => { expect(subscription.type).toBe('channel.follow'); expect(subscription.condition).toMatchObject({ broadcaster_user_id: s }); }),
     call('eventsub', 'getSubscriptions', () => api.eventSub.getSubscriptions(), (page) => { expect(page.total).toBe(1); expect(page.data[0]!.id).toBe(made.subscription); isDate(page.data[0]!.creationDate); }),
     call('eventsub', 'getSubscriptionsForType', () => api.eventSub.getSubscriptionsForType('channel.follow'), (page) => expect(page.data).toHaveLength(1)),
+    call('eventsub', 'getSubscriptionsForStatus', () => api.eventSub.getSubscriptionsForStatus('enabled'), (page) => expect(page.data.map((subscription) => subscription.id)).toEqual([made.subscription])),
+    // twurple asks with the user's token, which lists that user's WebSocket subscriptions (none), not the app's conduit ones.
+    call('eventsub', 'getSubscriptionsForUser', () => api.eventSub.getSubscriptionsForUser(s), (page) => expect(page.data).toEqual([])),
     call('eventsub', 'deleteSubscription', () => api.eventSub.deleteSubscription(made.subscription!)),
     ...subscribeCalls(),
     call('eventsub', 'deleteAllSubscriptions', async () => { await api.eventSub.deleteAllSubscriptions(); return (await api.eventSub.getSubscriptions()).total; }, (total) => expect(total).toBe(0)),

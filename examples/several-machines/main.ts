@@ -35,7 +35,9 @@ if (env.PLATFORM_ROLE && env.PLATFORM_CLIENT_ID && env.PLATFORM_CLIENT_SECRET &&
   try {
     const app = mock.addClient({ clientId: 'example-machines', clientSecret: 'example-machines-secret' });
     const bot = mock.addUser({ login: 'helperbot' });
-    mock.addUser({ login: 'pixelforge' });
+    const channel = mock.addUser({ login: 'pixelforge' });
+    // The channel lets the bot in (channel:bot), as the platform asks of a bot reading chat with the app token.
+    mock.issueToken({ clientId: app.clientId, userId: channel.id, scopes: ['channel:bot'] });
     // The bot signs in once; its token goes to Redis, where every process finds it.
     const issued = mock.issueToken({ clientId: app.clientId, userId: bot.id, scopes: ['user:read:chat', 'user:write:chat', 'user:bot'] });
     const signIn = new Platform({ clientId: app.clientId, baseUrl: mock.baseUrl, authUrl: mock.authUrl, tokens });

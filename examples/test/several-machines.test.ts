@@ -24,6 +24,8 @@ beforeAll(async () => {
   const bot = mock.addUser({ login: 'helperbot' });
   channelId = mock.addUser({ login: 'pixelforge' }).id;
   issued = mock.issueToken({ clientId: app.clientId, userId: bot.id, scopes: ['user:read:chat', 'user:write:chat', 'user:bot'] });
+  // The channel lets the bot in, as the platform asks of a bot reading chat with the app token.
+  mock.issueToken({ clientId: app.clientId, userId: channelId, scopes: ['channel:bot'] });
   // The bot signed in once: its token is in Redis, and only there.
   tokens = redisTokenStore({ url: redis.url, prefix: 'machines:' });
   await new Platform({ clientId: app.clientId, baseUrl: mock.baseUrl, authUrl: mock.authUrl, tokens }).auth.addUser({ accessToken: issued.accessToken, refreshToken: issued.refreshToken });

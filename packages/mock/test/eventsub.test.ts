@@ -449,6 +449,28 @@ describe('subscription management', () => {
     expect(bare.status).toBe(401);
   });
 
+  it('asks an app token\'s chat subscriptions for user:bot from the chatting user, and channel:bot from the broadcaster unless the user moderates', async () => {
+    const conduit = await api('POST', '/eventsub/conduits', appToken, { shard_count: 1 });
+    const transport = { method: 'conduit', conduit_id: conduit.body.data[0].id };
+    const bot = mock.addUser({ login: 'chatbot' }).id;
+    const chat = (type: string) => subscribe(appToken, type, '1', { broadcaster_user_id: streamerId, user_id: bot }, transport);
+    mock.issueToken({ clientId, userId: bot, scopes: ['user:read:chat'] });
+    const noBot = await chat('channel.chat.message');
+    expect(noBot).toMatchObject({ status: 403, body: { message: 'subscription missing proper authorization: with an app access token the user in user_id must have granted user:bot' } });
+    mock.issueToken({ clientId, userId: bot, scopes: ['user:read:chat', 'user:bot'] });
+    const noChannel = await chat('channel.chat.message');
+    expect(noChannel).toMatchObject({ status: 403, body: { message: expect.stringContaining('the broadcaster must have granted channel:bot') } });
+    // A held message of the bot's own needs user:bot only.
+    expect((await chat('channel.chat.user_message_hold')).status).toBe(202);
+    mock.state.channel(streamerId).moderators.add(bot);
+    expect((await chat('channel.chat.message')).status).toBe(202);
+    mock.state.channel(streamerId).moderators.delete(bot);
+    mock.issueToken({ clientId, userId: streamerId, scopes: ['channel:bot'] });
+    for (const type of ['channel.chat.clear', 'channel.chat.clear_user_messages', 'channel.chat.message_delete', 'channel.chat.notification', 'channel.chat_settings.update']) {
+      expect((await chat(type)).status, type).toBe(202);
+    }
+  });
+
   it('lists a token\'s subscriptions oldest first, paged, with at most one filter, and deletes', async () => {
     mock.eventsub.configure({ pageSize: 2 });
     const { sessionId } = await session();

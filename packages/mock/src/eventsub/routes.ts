@@ -372,10 +372,35 @@ function checkAuthorization(core: EventSubCore, token: MockToken, entry: EventSu
       throw new HttpError(403, `subscription missing proper authorization: the user in ${key} has not granted ${missing.map((group) => group.join(' or ')).join(', ')}`);
     }
   }
+  if (token.userId === undefined) checkBotGrants(core, token.clientId, entry.type, condition);
   const broadcaster = condition.broadcaster_user_id;
   const moderator = condition.moderator_user_id;
   if (broadcaster !== undefined && moderator !== undefined && !core.context.state.isModerator(broadcaster, moderator)) {
     throw new HttpError(403, 'The user in moderator_user_id is not one of the broadcaster\'s moderators');
+  }
+}
+
+/** Chat types whose app-token subscriptions need the chatting user's `user:bot` and the broadcaster's `channel:bot` (or the user's moderator status). */
+const botInChannelTypes = new Set(['channel.chat.clear', 'channel.chat.clear_user_messages', 'channel.chat.message', 'channel.chat.message_delete', 'channel.chat.notification', 'channel.chat_settings.update']);
+/** Chat types whose app-token subscriptions need the chatting user's `user:bot` only. */
+const botOnlyTypes = new Set(['channel.chat.user_message_hold', 'channel.chat.user_message_update']);
+
+/**
+ * With an app token, the reference asks more of the chat types than their scopes: the chatting user
+ * (`user_id`) must have granted `user:bot`, and for the channel's own chat the broadcaster
+ * `channel:bot`, unless the chatting user moderates the channel.
+ */
+function checkBotGrants(core: EventSubCore, clientId: string, type: string, condition: Record<string, string>): void {
+  const inChannel = botInChannelTypes.has(type);
+  if (!inChannel && !botOnlyTypes.has(type)) return;
+  const userId = condition.user_id;
+  const broadcasterId = condition.broadcaster_user_id;
+  if (userId === undefined || broadcasterId === undefined) return;
+  if (!grantedScopes(core, clientId, userId).has('user:bot')) {
+    throw new HttpError(403, 'subscription missing proper authorization: with an app access token the user in user_id must have granted user:bot');
+  }
+  if (inChannel && !core.context.state.isModerator(broadcasterId, userId) && !grantedScopes(core, clientId, broadcasterId).has('channel:bot')) {
+    throw new HttpError(403, 'subscription missing proper authorization: with an app access token the broadcaster must have granted channel:bot, or the user in user_id must be a moderator');
   }
 }
 

@@ -193,12 +193,17 @@ export async function runWsBench(settings: WsSettings, only: readonly WsKey[] | 
       console.log('No ratios: they need raw ws and another contender.');
       return;
     }
+    // Rate and CPU: the median of each repetition's own ratio (every contender runs once per
+    // repetition, back to back), so that the machine's drift between repetitions cancels out.
+    const rawRuns = results.get('raw')!;
+    const runRatio = (key: WsKey, field: 'eventsPerSecond' | 'cpuMicrosPerEvent'): string =>
+      ratio(median(results.get(key)!.map((run, rep) => run[field] / rawRuns[rep]![field])));
     console.log('');
-    console.log('Ratios to raw ws (events/s: higher is better; the others: lower is better):');
+    console.log("Ratios to raw ws (events/s and CPU: the median of each repetition's own ratio; events/s: higher is better; the others: lower is better):");
     console.log(
       table([
         ['contender', 'events/s', 'CPU/event', 'heap growth', 'rss growth'],
-        ...others.map((f) => [f.name, ratio(f.rate / base.rate), ratio(f.cpu / base.cpu), growthRatio(f.heap, base.heap), growthRatio(f.rss, base.rss)]),
+        ...others.map((f) => [f.name, runRatio(f.key, 'eventsPerSecond'), runRatio(f.key, 'cpuMicrosPerEvent'), growthRatio(f.heap, base.heap), growthRatio(f.rss, base.rss)]),
       ]),
     );
     if (base.heap < MEANINGFUL_GROWTH || base.rss < MEANINGFUL_GROWTH) console.log('—: raw ws grew by less than 1 MB there, too little to divide by.');

@@ -9,7 +9,7 @@ import {
 } from '@platform/core';
 import type { Redis } from 'ioredis';
 import { createHash, randomBytes } from 'node:crypto';
-import { RedisConnection, type RedisConnectionOptions } from './connection';
+import { RedisConnection, commandTimeout, type RedisConnectionOptions } from './connection';
 
 /**
  * The state of a bucket in Redis, a hash under `<prefix>bucket:{<clientId>:<bucket>}`:
@@ -133,8 +133,14 @@ interface Copy {
   inFlight: number;
 }
 
-/** Options of `redisBuckets()`: the connection, and how long an attempt's point stays in flight. */
+/** Options of `redisBuckets()`: the connection, how long a point may wait for Redis's answer, and how long an attempt's point stays in flight. */
 export interface RedisBucketsOptions extends RedisConnectionOptions {
+  /**
+   * How long taking a rate-limit point waits for Redis's answer before the call rejects, unsent,
+   * with a `PlatformError` (a Redis that hangs keeps its connection open and would never answer).
+   * Default 2 000 ms.
+   */
+  timeoutMs?: number | undefined;
   /**
    * Milliseconds after which an attempt that took a point no longer counts as in flight when no
    * answer was recorded (its process died mid-request). Default: twice the client's `timeout`
@@ -171,10 +177,14 @@ const pollMs = 20;
  *
  * While Redis is away, calls fail at once, unsent, with a PlatformError naming the address without
  * its password, and work again once it is back; an answer that arrives while Redis is away is
- * still returned (its point expires after `inFlightLease`).
+ * still returned (its point expires after `inFlightLease`). A Redis that hangs with its connection
+ * open fails the call the same way once `timeoutMs` (2 s by default) has passed without its answer
+ * (`... failed while taking a rate-limit point: no answer within 2000 ms`); a point Redis takes
+ * after that is given back as soon as its late answer comes (it expires after `inFlightLease`
+ * otherwise), so it holds up no other call for longer than Redis hangs.
  *
  * @throws PlatformError for bad options (neither or both of `url` and `client`, a bad `url`, a
- * bad `inFlightLease`).
+ * bad `inFlightLease`, a `timeoutMs` that is not a positive number).
  * @example
  * const buckets = redisBuckets({ url: process.env.REDIS_URL });
  * const client = new Platform({ clientId, clientSecret, tokens, buckets });
@@ -187,7 +197,8 @@ export function redisBuckets(options: RedisBucketsOptions): RedisBuckets {
   if (lease !== undefined && !(typeof lease === 'number' && Number.isFinite(lease) && lease > 0)) {
     throw new PlatformError(`redisBuckets(): inFlightLease must be a positive number of milliseconds; got ${String(lease)}.`);
   }
-  const factory = (context: RateLimitBucketContext) => new RedisBucketStore(connection, context, lease ?? context.timeout * 2);
+  const timeoutMs = commandTimeout(options.timeoutMs, 'redisBuckets()');
+  const factory = (context: RateLimitBucketContext) => new RedisBucketStore(connection, context, lease ?? context.timeout * 2, timeoutMs);
   return Object.assign(factory, { close: () => connection.close() });
 }
 
@@ -199,6 +210,7 @@ class RedisBucketStore implements RateLimitBucketStore {
   readonly #connection: RedisConnection;
   readonly #context: RateLimitBucketContext;
   readonly #lease: number;
+  readonly #timeoutMs: number;
   readonly #keyPrefix: string;
   /** The last copy of each bucket this process read or wrote, for `state()`. */
   readonly #copies = new Map<string, Copy>();
@@ -207,10 +219,11 @@ class RedisBucketStore implements RateLimitBucketStore {
   readonly #idPrefix = randomBytes(6).toString('hex');
   #count = 0;
 
-  constructor(connection: RedisConnection, context: RateLimitBucketContext, lease: number) {
+  constructor(connection: RedisConnection, context: RateLimitBucketContext, lease: number, timeoutMs: number) {
     this.#connection = connection;
     this.#context = context;
     this.#lease = lease;
+    this.#timeoutMs = timeoutMs;
     this.#keyPrefix = `${connection.prefix}bucket:`;
   }
 
@@ -231,8 +244,15 @@ class RedisBucketStore implements RateLimitBucketStore {
     for (;;) {
       const now = clock.now();
       const id = `${this.#idPrefix}:${++this.#count}`;
-      const [took, ...state] = await this.#connection.run('taking a rate-limit point', (redis) =>
-        evaluate(redis, takeLua, this.#keys(name), [now, id, now + this.#lease, this.#lease, keepAfterReset]),
+      // A point taken after the call gave up waiting for the answer is given back when that
+      // answer comes, so that it holds up no other attempt until its lease ends.
+      const [took, ...state] = await this.#connection.run(
+        'taking a rate-limit point',
+        (redis) => evaluate(redis, takeLua, this.#keys(name), [now, id, now + this.#lease, this.#lease, keepAfterReset]),
+        this.#timeoutMs,
+        ([late]) => {
+          if (late === 1) this.#withdraw(name, id);
+        },
       );
       const copy = this.#remember(name, state);
       if (took === 1) {
@@ -278,9 +298,13 @@ class RedisBucketStore implements RateLimitBucketStore {
    * and what Redis cannot take back (it is away) leaves the flight set when its lease ends.
    */
   release(name: string): void {
-    const id = this.#settle(name);
+    this.#withdraw(name, this.#settle(name));
+  }
+
+  /** Takes attempt `id` out of the flight of `name`, without waiting for Redis. */
+  #withdraw(name: string, id: string): void {
     const [, flight] = this.#keys(name);
-    this.#connection.run('releasing a rate-limit point', (redis) => redis.zrem(flight, id)).catch(ignore);
+    this.#connection.run('releasing a rate-limit point', (redis) => redis.zrem(flight, id), this.#timeoutMs).catch(ignore);
   }
 
   /**
@@ -297,12 +321,19 @@ class RedisBucketStore implements RateLimitBucketStore {
     // A 429 that leaves no points (or gives no count at all) means the token's bucket is empty.
     const empty = Number.isFinite(resetAt) && limited && (count === null || remaining <= 0);
     const finite = (value: number) => (Number.isFinite(value) ? value : '');
+    const remember = (state: number[]) => {
+      this.#remember(name, state);
+    };
     this.#connection
-      .run('recording a rate limit', (redis) =>
-        evaluate(redis, recordLua, this.#keys(name), [this.#context.clock.now(), id, finite(resetAt), finite(limit), finite(remaining), empty ? '1' : '0', keepAfterReset]),
+      .run(
+        'recording a rate limit',
+        (redis) => evaluate(redis, recordLua, this.#keys(name), [this.#context.clock.now(), id, finite(resetAt), finite(limit), finite(remaining), empty ? '1' : '0', keepAfterReset]),
+        this.#timeoutMs,
+        // A late reply still comes before that of any take sent after it: the copy stays in order.
+        remember,
       )
       // Redis away: the answer is here all the same, and the next answer corrects the count.
-      .then((state) => this.#remember(name, state), ignore);
+      .then(remember, ignore);
     return empty ? resetAt : undefined;
   }
 }

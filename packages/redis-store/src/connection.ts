@@ -73,12 +73,13 @@ export class RedisConnection {
    * fails, rejects with a PlatformError naming `doing` and the address (the cause holds the
    * original error, without the command's arguments: they may hold a token). With `timeoutMs`, a
    * server that does not answer within that time (a hung server keeps its connection open, and
-   * the command would wait for ever) rejects the same way; the command may still run later.
+   * the command would wait for ever) rejects the same way; the command may still run later, and
+   * `late` then gets its answer, if any comes (to undo what the caller gave up on).
    */
-  async run<T>(doing: string, command: (redis: Redis) => Promise<T>, timeoutMs?: number): Promise<T> {
+  async run<T>(doing: string, command: (redis: Redis) => Promise<T>, timeoutMs?: number, late?: (answer: T) => void): Promise<T> {
     try {
       const sent = this.#send(command);
-      return await (timeoutMs === undefined ? sent : bounded(sent, timeoutMs));
+      return await (timeoutMs === undefined ? sent : bounded(sent, timeoutMs, late));
     } catch (error) {
       throw new PlatformError(`Redis at ${this.address} failed while ${doing}: ${reason(error)}`, { cause: withoutArguments(error) });
     }
@@ -119,13 +120,19 @@ function describeClient(client: Redis): string {
   return host ? `redis://${host}:${port ?? 6379}${db ? `/${db}` : ''}` : 'the given client';
 }
 
-/** `work`, or a rejection once `ms` have passed without its answer (its late outcome is dropped). */
-function bounded<T>(work: Promise<T>, ms: number): Promise<T> {
+/**
+ * `work`, or a rejection once `ms` have passed without its answer: its late answer then goes to
+ * `late` (a late failure is dropped).
+ */
+function bounded<T>(work: Promise<T>, ms: number, late?: (answer: T) => void): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      if (late) work.then(late).catch(() => undefined);
+      reject(new Error(`no answer within ${ms} ms`));
+    }, ms);
   });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+  return Promise.race([work, timedOut]).finally(() => clearTimeout(timer));
 }
 
 /**

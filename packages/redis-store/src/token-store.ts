@@ -1,11 +1,18 @@
 import { isUserToken, type TokenEncryption, type TokenStore, type UserToken } from '@platform/auth';
 import { PlatformError } from '@platform/core';
+import type { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { RedisConnection, type RedisConnectionOptions } from './connection';
+import { RedisConnection, commandTimeout, type RedisConnectionOptions } from './connection';
 
-/** Options of `redisTokenStore()`: where Redis is, and how the refresh lock behaves. */
+/** Options of `redisTokenStore()`: where Redis is, how long a command may wait for its answer, and how the refresh lock behaves. */
 export interface RedisTokenStoreOptions extends RedisConnectionOptions {
+  /**
+   * How long each command waits for Redis's answer before the call rejects with a `PlatformError`
+   * (a Redis that hangs keeps its connection open and would never answer). Default 2 000 ms. Not
+   * the wait for a lock another process holds: that is `lockTimeoutMs`.
+   */
+  timeoutMs?: number | undefined;
   /**
    * How long the refresh lock of a user is held without being renewed: a holder renews it every
    * third of this while its refresh runs, so only a holder that died (or lost Redis) lets it
@@ -28,16 +35,26 @@ export interface RedisTokenStoreOptions extends RedisConnectionOptions {
   encryption?: TokenEncryption | undefined;
 }
 
-/** A token store on Redis, as `redisTokenStore()` returns it. */
+/**
+ * A token store on Redis, as `redisTokenStore()` returns it. `get`, `set`, `delete` and `list`
+ * reject with a `PlatformError` when Redis cannot be reached, fails or does not answer within
+ * `timeoutMs`; a write or delete that got no answer in time may still be made once Redis answers
+ * again.
+ */
 export interface RedisTokenStore extends TokenStore {
-  /** Runs `work` while holding the Redis lock of `userId`, shared by every process and machine using the same Redis and prefix. */
+  /**
+   * Runs `work` while holding the Redis lock of `userId`, shared by every process and machine using
+   * the same Redis and prefix. Rejects without running `work` when the lock cannot be taken (Redis
+   * away, or no answer within `timeoutMs`, or another holder past `lockTimeoutMs`); a lock whose
+   * answer came too late is released as soon as that answer comes, or lapses after `lockLeaseMs`.
+   */
   lock<T>(userId: string, work: () => Promise<T>): Promise<T>;
   /** Closes the connection the store opened from `url`; a `client` you gave is left open. */
   close(): Promise<void>;
 }
 
 const defaultLeaseMs = 30_000;
-const defaultTimeoutMs = 60_000;
+const defaultLockTimeoutMs = 60_000;
 const firstDelayMs = 5;
 const maxDelayMs = 100;
 
@@ -62,6 +79,14 @@ const releaseScript = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redi
  *   takes it, for up to one lease, so that a refresh the platform has answered is not lost when
  *   Redis blinks; any other call fails at once while Redis is away, with a `PlatformError` that
  *   names the address without its password.
+ * - Every command waits at most `timeoutMs` (2 s by default) for Redis's answer: a Redis that hangs
+ *   with its connection open (stopped, stalled, behind a network black hole) makes the call reject
+ *   with `Redis at <address> failed while <doing>: no answer within <timeoutMs> ms` instead of
+ *   waiting for ever. What was sent may still be done when Redis answers again: a token saved or
+ *   deleted late (the caller saw the rejection); a lock taken late is released when its answer
+ *   comes (it lapses after `lockLeaseMs` otherwise); a refreshed token is tried again for up to
+ *   one lease, as when Redis is away, so the call that refreshed waits at most `lockLeaseMs` and
+ *   twice `timeoutMs` (its last try, the release), then fails.
  *
  * Server only (Node 20 to 24).
  *
@@ -78,13 +103,14 @@ const releaseScript = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redi
  */
 export function redisTokenStore(options: RedisTokenStoreOptions): RedisTokenStore {
   const connection = new RedisConnection(options, 'redisTokenStore()');
+  const timeoutMs = commandTimeout(options.timeoutMs, 'redisTokenStore()');
   const leaseMs = duration(options.lockLeaseMs, 'lockLeaseMs', defaultLeaseMs);
-  const timeoutMs = duration(options.lockTimeoutMs, 'lockTimeoutMs', defaultTimeoutMs);
+  const lockTimeoutMs = duration(options.lockTimeoutMs, 'lockTimeoutMs', defaultLockTimeoutMs);
   const encryption = options.encryption;
   if (encryption !== undefined && (typeof encryption !== 'object' || encryption === null || typeof encryption.encrypt !== 'function' || typeof encryption.decrypt !== 'function')) {
     throw new PlatformError('redisTokenStore(): encryption must be { encrypt(text), decrypt(text) }, two functions.');
   }
-  return new RedisTokens(connection, leaseMs, timeoutMs, encryption);
+  return new RedisTokens(connection, { timeoutMs, leaseMs, lockTimeoutMs }, encryption);
 }
 
 function duration(value: unknown, name: string, fallback: number): number {
@@ -105,10 +131,18 @@ function checkToken(token: unknown): asserts token is UserToken {
   }
 }
 
+/** The times of a token store, in milliseconds: a command's answer, the lock's lease, the wait for another holder. */
+interface Times {
+  readonly timeoutMs: number;
+  readonly leaseMs: number;
+  readonly lockTimeoutMs: number;
+}
+
 class RedisTokens implements RedisTokenStore {
   readonly #connection: RedisConnection;
-  readonly #leaseMs: number;
   readonly #timeoutMs: number;
+  readonly #leaseMs: number;
+  readonly #lockTimeoutMs: number;
   readonly #hash: string;
   readonly #encryption: TokenEncryption | undefined;
   /** This process's callers of `lock()`, one after another per user, so only the first polls Redis. */
@@ -116,17 +150,18 @@ class RedisTokens implements RedisTokenStore {
   /** The users whose lock this store holds now. */
   readonly #holding = new Set<string>();
 
-  constructor(connection: RedisConnection, leaseMs: number, timeoutMs: number, encryption: TokenEncryption | undefined) {
+  constructor(connection: RedisConnection, times: Times, encryption: TokenEncryption | undefined) {
     this.#connection = connection;
     this.#encryption = encryption;
-    this.#leaseMs = leaseMs;
-    this.#timeoutMs = timeoutMs;
+    this.#timeoutMs = times.timeoutMs;
+    this.#leaseMs = times.leaseMs;
+    this.#lockTimeoutMs = times.lockTimeoutMs;
     this.#hash = `${connection.prefix}tokens`;
   }
 
   async get(userId: string): Promise<UserToken | undefined> {
     checkUserId(userId, 'get');
-    const text = await this.#connection.run(`reading the token of user ${userId}`, (redis) => redis.hget(this.#hash, userId));
+    const text = await this.#run(`reading the token of user ${userId}`, (redis) => redis.hget(this.#hash, userId));
     return text === null ? undefined : this.#tokenOf(userId, text);
   }
 
@@ -134,7 +169,9 @@ class RedisTokens implements RedisTokenStore {
     checkToken(token);
     const { userId } = token;
     const text = await this.#encrypt(userId, JSON.stringify({ ...token, scopes: [...token.scopes] }));
-    const write = () => this.#connection.run(`saving the token of user ${userId}`, (redis) => redis.hset(this.#hash, userId, text));
+    // A write that gets no answer in time may still be made later (after any write sent before it
+    // on this connection, before any sent after it): the value is the one the caller wanted.
+    const write = () => this.#run(`saving the token of user ${userId}`, (redis) => redis.hset(this.#hash, userId, text));
     if (!this.#holding.has(userId)) {
       await write();
       return;
@@ -157,11 +194,11 @@ class RedisTokens implements RedisTokenStore {
 
   async delete(userId: string): Promise<void> {
     checkUserId(userId, 'delete');
-    await this.#connection.run(`deleting the token of user ${userId}`, (redis) => redis.hdel(this.#hash, userId));
+    await this.#run(`deleting the token of user ${userId}`, (redis) => redis.hdel(this.#hash, userId));
   }
 
   async list(): Promise<UserToken[]> {
-    const all = await this.#connection.run('listing the tokens', (redis) => redis.hgetall(this.#hash));
+    const all = await this.#run('listing the tokens', (redis) => redis.hgetall(this.#hash));
     return Promise.all(Object.entries(all).map(([userId, text]) => this.#tokenOf(userId, text)));
   }
 
@@ -184,15 +221,20 @@ class RedisTokens implements RedisTokenStore {
     return this.#connection.close();
   }
 
+  /** One command, rejected when Redis does not answer within `timeoutMs`; `late` gets an answer that came after that. */
+  #run<T>(doing: string, command: (redis: Redis) => Promise<T>, late?: (answer: T) => void): Promise<T> {
+    return this.#connection.run(doing, command, this.#timeoutMs, late);
+  }
+
   async #locked<T>(userId: string, work: () => Promise<T>): Promise<T> {
     const key = `${this.#connection.prefix}lock:${userId}`;
     const owner = randomBytes(16).toString('hex');
     await this.#acquire(userId, key, owner);
     const lease = String(this.#leaseMs);
-    // A renewal that fails (Redis away for a moment) is tried again at the next beat; the lease
-    // is three beats long.
+    // A renewal that fails (Redis away for a moment, or no answer in time) is tried again at the
+    // next beat; the lease is three beats long.
     const beat = setInterval(() => {
-      void this.#connection.run(`renewing the refresh lock of user ${userId}`, (redis) => redis.eval(renewScript, 1, key, owner, lease)).catch(() => undefined);
+      void this.#run(`renewing the refresh lock of user ${userId}`, (redis) => redis.eval(renewScript, 1, key, owner, lease)).catch(() => undefined);
     }, Math.max(1, Math.floor(this.#leaseMs / 3)));
     beat.unref();
     this.#holding.add(userId);
@@ -201,19 +243,34 @@ class RedisTokens implements RedisTokenStore {
     } finally {
       this.#holding.delete(userId);
       clearInterval(beat);
-      // Redis away: the lock lapses after its lease instead.
-      await this.#connection.run(`releasing the refresh lock of user ${userId}`, (redis) => redis.eval(releaseScript, 1, key, owner)).catch(() => undefined);
+      await this.#release(userId, key, owner);
     }
   }
 
+  /**
+   * Releases the lock `owner` holds, if it still does. Redis away or silent: the lock lapses after
+   * its lease instead (a release sent without an answer may still be made, before that).
+   */
+  async #release(userId: string, key: string, owner: string): Promise<void> {
+    await this.#run(`releasing the refresh lock of user ${userId}`, (redis) => redis.eval(releaseScript, 1, key, owner)).catch(() => undefined);
+  }
+
   async #acquire(userId: string, key: string, owner: string): Promise<void> {
-    const deadline = Date.now() + this.#timeoutMs;
+    const deadline = Date.now() + this.#lockTimeoutMs;
     for (let delay = firstDelayMs; ; delay = Math.min(delay * 2, maxDelayMs)) {
-      const taken = await this.#connection.run(`taking the refresh lock of user ${userId}`, (redis) => redis.set(key, owner, 'PX', this.#leaseMs, 'NX'));
+      // A lock taken after its caller gave up waiting for the answer is nobody's: released as soon
+      // as that answer comes, so that other processes do not wait out its lease.
+      const taken = await this.#run(
+        `taking the refresh lock of user ${userId}`,
+        (redis) => redis.set(key, owner, 'PX', this.#leaseMs, 'NX'),
+        (late) => {
+          if (late === 'OK') void this.#release(userId, key, owner);
+        },
+      );
       if (taken === 'OK') return;
       if (Date.now() >= deadline) {
         throw new PlatformError(
-          `Timed out after ${this.#timeoutMs} ms waiting for the refresh lock of user ${userId} in Redis at ${this.#connection.address}: another process holds it.`,
+          `Timed out after ${this.#lockTimeoutMs} ms waiting for the refresh lock of user ${userId} in Redis at ${this.#connection.address}: another process holds it.`,
         );
       }
       // Jitter, so that waiters of several processes do not poll in step.

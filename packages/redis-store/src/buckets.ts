@@ -156,7 +156,7 @@ export interface RedisBucketsOptions extends RedisConnectionOptions {
 export interface RedisBuckets {
   /** Builds the bucket store of one client (called by the client with its context). */
   (context: RateLimitBucketContext): RateLimitBucketStore;
-  /** Closes the connection opened from `url`; calls made afterwards fail. */
+  /** Closes the connection opened from `url` (cut after `timeoutMs` when Redis does not answer); calls made afterwards fail. */
   close(): Promise<void>;
 }
 
@@ -199,7 +199,7 @@ export function redisBuckets(options: RedisBucketsOptions): RedisBuckets {
   }
   const timeoutMs = commandTimeout(options.timeoutMs, 'redisBuckets()');
   const factory = (context: RateLimitBucketContext) => new RedisBucketStore(connection, context, lease ?? context.timeout * 2, timeoutMs);
-  return Object.assign(factory, { close: () => connection.close() });
+  return Object.assign(factory, { close: () => connection.close(timeoutMs) });
 }
 
 const takeLua = script(takeScript);

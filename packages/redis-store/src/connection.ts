@@ -93,12 +93,15 @@ export class RedisConnection {
     return await command(this.redis);
   }
 
-  /** Closes a connection this package opened; a client given by the user is left open. */
-  async close(): Promise<void> {
+  /**
+   * Closes a connection this package opened; a client given by the user is left open. A server that
+   * does not answer the QUIT within `timeoutMs` (a hung one) has the connection cut instead.
+   */
+  async close(timeoutMs = 2_000): Promise<void> {
     if (!this.#owned) return;
     if (this.redis.status === 'end') return;
     try {
-      await this.redis.quit();
+      await bounded(this.redis.quit(), timeoutMs);
     } catch {
       this.redis.disconnect();
     }

@@ -32,7 +32,7 @@ export interface RedisShardLeases {
   renew(key: string, owner: string, ttlMs: number): Promise<boolean>;
   /** Ends `owner`'s lease `key` at once; a lease of another owner (or none) is left as it is. Rejects like `acquire()`. */
   release(key: string, owner: string): Promise<void>;
-  /** Closes the connection opened from `url`; a `client` you gave is left open. */
+  /** Closes the connection opened from `url` (cut after `timeoutMs` when Redis does not answer); a `client` you gave is left open. */
   close(): Promise<void>;
 }
 
@@ -113,7 +113,7 @@ class RedisLeases implements RedisShardLeases {
   }
 
   close(): Promise<void> {
-    return this.#connection.close();
+    return this.#connection.close(this.#timeoutMs);
   }
 }
 

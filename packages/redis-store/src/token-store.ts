@@ -49,7 +49,10 @@ export interface RedisTokenStore extends TokenStore {
    * answer came too late is released as soon as that answer comes, or lapses after `lockLeaseMs`.
    */
   lock<T>(userId: string, work: () => Promise<T>): Promise<T>;
-  /** Closes the connection the store opened from `url`; a `client` you gave is left open. */
+  /**
+   * Closes the connection the store opened from `url` (cut after `timeoutMs` when Redis does not
+   * answer); a `client` you gave is left open.
+   */
   close(): Promise<void>;
 }
 
@@ -218,7 +221,7 @@ class RedisTokens implements RedisTokenStore {
   }
 
   close(): Promise<void> {
-    return this.#connection.close();
+    return this.#connection.close(this.#timeoutMs);
   }
 
   /** One command, rejected when Redis does not answer within `timeoutMs`; `late` gets an answer that came after that. */

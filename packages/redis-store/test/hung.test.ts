@@ -134,6 +134,23 @@ describe('a hung Redis (SIGSTOP)', () => {
     expect(await admin.zcard(`${prefix}bucket:{cid:app}:flight`)).toBe(1);
   });
 
+  it('close() cuts the connection of a store whose Redis does not answer its QUIT, after timeoutMs', async () => {
+    const tokens = tokenStore(`close${++prefixes}:`);
+    const buckets = redisBuckets({ url: server.url, timeoutMs });
+    opened.push(buckets);
+    const points = buckets({ clientId: 'cid', clock: systemClock, rateLimit: 'wait', timeout: 15_000, events: { emit: () => {} } });
+    await Promise.all([tokens.list(), take(points)]);
+    server.pause();
+    const started = Date.now();
+    await Promise.all([tokens.close(), buckets.close()]);
+    const took = Date.now() - started;
+    server.resume();
+    expect(took).toBeGreaterThanOrEqual(timeoutMs - 10);
+    expect(took).toBeLessThan(1_000);
+    // Closed: a call fails at once.
+    expect((await failure(tokens.list())).message).toMatch(/^Redis at redis:\/\/127\.0\.0\.1:\d+ failed while listing the tokens: /);
+  });
+
   it('a client on the mock platform: a call rejects within timeoutMs whether its token store or its buckets hang, and works again after', async () => {
     const mock = await createMockPlatform();
     try {

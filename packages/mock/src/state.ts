@@ -365,4 +365,19 @@ export class MockState {
   isModerator(broadcasterId: string, userId: string): boolean {
     return broadcasterId === userId || this.channel(broadcasterId).moderators.has(userId);
   }
+
+  /** Whether the client holds a token of the user: the user authorized it. */
+  hasAuthorized(clientId: string, userId: string): boolean {
+    for (const token of this.tokens.values()) if (token.clientId === clientId && token.userId === userId) return true;
+    return false;
+  }
+
+  /** Every scope the user granted the client: those of every token the client was issued for the user. */
+  grantedScopes(clientId: string, userId: string): Set<string> {
+    const granted = new Set<string>();
+    for (const token of this.tokens.values()) {
+      if (token.clientId === clientId && token.userId === userId) for (const scope of token.scopes) granted.add(scope);
+    }
+    return granted;
+  }
 }

@@ -365,7 +365,7 @@ function checkAuthorization(core: EventSubCore, token: MockToken, entry: EventSu
       if (userId !== token.userId) throw new HttpError(403, `The ${key} in the condition must be the user of the access token`);
       granted = new Set(token.scopes);
     } else {
-      granted = grantedScopes(core, token.clientId, userId);
+      granted = core.context.state.grantedScopes(token.clientId, userId);
     }
     const missing = groups.filter((group) => !group.some((scope) => granted.has(scope)));
     if (missing.length > 0) {
@@ -396,10 +396,10 @@ function checkBotGrants(core: EventSubCore, clientId: string, type: string, cond
   const userId = condition.user_id;
   const broadcasterId = condition.broadcaster_user_id;
   if (userId === undefined || broadcasterId === undefined) return;
-  if (!grantedScopes(core, clientId, userId).has('user:bot')) {
+  if (!core.context.state.grantedScopes(clientId, userId).has('user:bot')) {
     throw new HttpError(403, 'subscription missing proper authorization: with an app access token the user in user_id must have granted user:bot');
   }
-  if (inChannel && !core.context.state.isModerator(broadcasterId, userId) && !grantedScopes(core, clientId, broadcasterId).has('channel:bot')) {
+  if (inChannel && !core.context.state.isModerator(broadcasterId, userId) && !core.context.state.grantedScopes(clientId, broadcasterId).has('channel:bot')) {
     throw new HttpError(403, 'subscription missing proper authorization: with an app access token the broadcaster must have granted channel:bot, or the user in user_id must be a moderator');
   }
 }
@@ -412,21 +412,9 @@ function costFor(core: EventSubCore, token: MockToken, entry: EventSubType, cond
   if (scopeGroups(entry).length > 0) return 0;
   const users = Object.entries(condition).filter(([key]) => key.endsWith('user_id')).map(([, value]) => value);
   if (users.length === 0) return 0;
-  return users.some((userId) => userId === token.userId || hasAuthorized(core, token.clientId, userId)) ? 0 : 1;
+  return users.some((userId) => userId === token.userId || core.context.state.hasAuthorized(token.clientId, userId)) ? 0 : 1;
 }
 
-function grantedScopes(core: EventSubCore, clientId: string, userId: string): Set<string> {
-  const granted = new Set<string>();
-  for (const token of core.context.state.tokens.values()) {
-    if (token.clientId === clientId && token.userId === userId) for (const scope of token.scopes) granted.add(scope);
-  }
-  return granted;
-}
-
-function hasAuthorized(core: EventSubCore, clientId: string, userId: string): boolean {
-  for (const token of core.context.state.tokens.values()) if (token.clientId === clientId && token.userId === userId) return true;
-  return false;
-}
 
 function requiredString(request: MockRequest, name: string): string {
   const value = requiredField(request, name);

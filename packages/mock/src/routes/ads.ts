@@ -152,8 +152,7 @@ export class AdsState implements Persisted {
       requireTokenUser(token, broadcasterId, 'broadcaster_id');
       return;
     }
-    const granted = [...this.context.state.tokens.values()].some((each) => each.clientId === token.clientId && each.userId === broadcasterId && each.scopes.includes(scope));
-    if (!granted) throw new HttpError(401, `The broadcaster in broadcaster_id has not authorized this application with the ${scope} scope.`);
+    if (!this.context.state.grantedScopes(token.clientId, broadcasterId).has(scope)) throw new HttpError(401, `The broadcaster in broadcaster_id has not authorized this application with the ${scope} scope.`);
   }
 
   schedule(broadcasterId: string): AdScheduleRecord {

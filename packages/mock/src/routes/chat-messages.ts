@@ -64,16 +64,6 @@ function bodyOrQueryId(request: MockRequest, name: string): string {
   return query;
 }
 
-/** The scopes a user has granted this client, across every token it was issued for them. */
-function granted(chat: ChatState, clientId: string, userId: string): Set<string> {
-  const { state } = chat.context;
-  const scopes = new Set<string>();
-  for (const token of state.tokens.values()) {
-    if (token.clientId === clientId && token.userId === userId) for (const scope of token.scopes) scopes.add(scope);
-  }
-  return scopes;
-}
-
 /** Why a message from `senderId` would not reach chat now, or undefined when it would. */
 function dropReason(chat: ChatState, broadcasterId: string, senderId: string, text: string): { code: string; message: string } | undefined {
   const { context } = chat;
@@ -118,11 +108,11 @@ function dropReason(chat: ChatState, broadcasterId: string, senderId: string, te
  * channel must have let the bot in (channel:bot) unless the bot moderates it.
  */
 function requireBotGrants(chat: ChatState, clientId: string, broadcasterId: string, senderId: string): void {
-  const senderGrants = granted(chat, clientId, senderId);
+  const senderGrants = chat.context.state.grantedScopes(clientId, senderId);
   if (!senderGrants.has('user:write:chat') || !senderGrants.has('user:bot')) {
     throw new HttpError(403, 'The sender has not authorized this application to chat as them (user:write:chat and user:bot)');
   }
-  if (!chat.context.state.isModerator(broadcasterId, senderId) && !granted(chat, clientId, broadcasterId).has('channel:bot')) {
+  if (!chat.context.state.isModerator(broadcasterId, senderId) && !chat.context.state.grantedScopes(clientId, broadcasterId).has('channel:bot')) {
     throw new HttpError(403, 'The broadcaster has not authorized this application (channel:bot) and the sender is not a moderator');
   }
 }

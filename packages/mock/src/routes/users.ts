@@ -76,16 +76,12 @@ export class UsersState implements UserRoutes, Persisted {
 
   /** Whether the client holds a token of the user: the user authorized it. */
   hasAuthorized(clientId: string, userId: string): boolean {
-    return [...this.context.state.tokens.values()].some((token) => token.clientId === clientId && token.userId === userId);
+    return this.context.state.hasAuthorized(clientId, userId);
   }
 
   /** Every scope the user granted the client: those of every token the client holds for the user. */
   grantedScopes(clientId: string, userId: string): string[] {
-    const granted = new Set<string>();
-    for (const token of this.context.state.tokens.values()) {
-      if (token.clientId === clientId && token.userId === userId) for (const scope of token.scopes) granted.add(scope);
-    }
-    return [...granted].sort();
+    return [...this.context.state.grantedScopes(clientId, userId)].sort();
   }
 
   extensionsOf(userId: string): UserExtensions {
